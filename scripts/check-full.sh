@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# make check-full: the whole upstream ftracetest on the patched kernel and on
+# the unpatched base (same config, own build directory), diffed case by case;
+# then the check tier and the stress on the debug kernel. Hours under TCG.
+#
+#   STAGES="base patched debug stress"  which stages to run (default: all)
+#   base: on success the base results are also written to tests/baseline/
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+stages=${STAGES:-base patched debug stress}
+has() { [[ " $stages " == *" $1 "* ]]; }
+t_all=$(now)
+top_res=$BUILD/results/full-$(date +%Y%m%d-%H%M%S)
+mkdir -p "$top_res"
+ln -sfn "$(basename "$top_res")" "$BUILD/results/full-latest"
+"$TOP/scripts/deps.sh" build vm clients
+"$TOP/scripts/tree.sh" create
+rc=0
+baseline=$TOP/tests/baseline
+
+suite() { # flavour tree name
+	local res=$top_res/$1 t0
+	mkdir -p "$res"
+	"$TOP/scripts/build.sh" "$1" >/dev/null
+	t0=$(now)
+	"$TOP/scripts/vm.sh" -k "$1" -r "$res" -t "${FULL_TIMEOUT:-10800}" -- \
+		bash "$TOP/tests/guest/full.sh" "$2" ftracetest || true
+	stage_time "suite-$1" "$t0"
+	python3 "$TOP/tests/report.py" cases "$res/ftracetest.ktap" >"$res/cases.tsv"
+	python3 "$TOP/tests/report.py" summary "$res" | tee "$res/summary.txt" || true
+}
+
+if has base; then
+	"$TOP/scripts/tree.sh" basetree
+	suite base "$BASE_TREE"
+	mkdir -p "$baseline"
+	cp "$top_res/base/cases.tsv" "$baseline/ftracetest-base.tsv"
+	cp "$top_res/base/ftracetest.ktap" "$baseline/ftracetest-base.ktap"
+	{
+		echo "# Base run of the whole upstream ftracetest (tests/guest/full.sh)"
+		echo "kernel: $(cat "$OUT/base/kernelrelease") from $(git -C "$TREE" log -1 --format=%s base)"
+		echo "config-sha256: $(sha256sum "$OUT/base/.config" | cut -c1-16)"
+		echo "accel: $(tail -1 "$BUILD/accel-probe" 2>/dev/null || echo tcg), vcpus: ${VM_SMP:-2}"
+		echo "wall: $(sed -n 's/^ftracetest //p' "$top_res/base/timings") s"
+		echo "date: $(date -u +%Y-%m-%d)"
+		cut -f1 "$baseline/ftracetest-base.tsv" | sort | uniq -c | awk '{print "count " $2 ": " $1}'
+		grep -v '^count' "$top_res/base/summary.txt" | sed -n '/kernel log/,$p' | head -20
+	} >"$baseline/ftracetest-base.txt"
+fi
+
+if has patched; then
+	suite patched "$TREE"
+	[ -f "$baseline/ftracetest-base.tsv" ] || die "no base results in tests/baseline: run STAGES=base first"
+	echo "=== patched vs base (tests/baseline/ftracetest-base.tsv) ==="
+	python3 "$TOP/tests/report.py" diff "$baseline/ftracetest-base.tsv" "$top_res/patched/cases.tsv" |
+		tee "$top_res/diff.txt" || rc=1
+	grep -q 'kernel log clean' "$top_res/patched/summary.txt" || rc=1
+fi
+
+if has debug; then
+	res=$top_res/debug
+	mkdir -p "$res"
+	"$TOP/scripts/build.sh" patched debug >/dev/null
+	VM_MEM=${VM_MEM:-4G} "$TOP/scripts/vm.sh" -k patched-debug -r "$res" -t "${FULL_TIMEOUT:-10800}" -- \
+		bash "$TOP/tests/guest/debug.sh" "$TREE" || true
+	python3 "$TOP/tests/report.py" summary "$res" | tee "$res/summary.txt" || rc=1
+fi
+
+if has stress; then
+	res=$top_res/stress
+	mkdir -p "$res"
+	"$TOP/scripts/vm.sh" -k patched -s "${STRESS_SMP:-4}" -r "$res" -t 3600 -- \
+		bash "$TOP/tests/guest/stress.sh" "${STRESS_SECONDS:-600}" || true
+	python3 "$TOP/tests/report.py" summary "$res" | tee "$res/summary.txt" || rc=1
+fi
+stage_time check-full "$t_all"
+echo "results: $top_res"
+exit $rc

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# make check: host tests of the harness, build the patched kernel, boot it,
+# run the series' selftests, the upstream cases in tests/upstream-check.list
+# and the real-client tests; scan the kernel log; print "N passed, N failed".
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+host_only=0
+[ "${1:-}" = --host-only ] && host_only=1
+t_all=$(now)
+mkdir -p "$BUILD/results"
+res=$BUILD/results/check-$(date +%Y%m%d-%H%M%S)
+mkdir -p "$res"
+ln -sfn "$(basename "$res")" "$BUILD/results/check-latest"
+: >"$BUILD/timings"
+
+t0=$(now)
+"$TOP/scripts/deps.sh" build vm clients
+stage_time packages "$t0"
+
+t0=$(now)
+bash "$TOP/tests/harness/run.sh" >"$res/harness.ktap" || true
+sed -n 's/^not ok/harness: not ok/p' "$res/harness.ktap"
+stage_time host-tests "$t0"
+if [ $host_only = 1 ]; then
+	python3 "$TOP/tests/report.py" summary "$res"
+	exit
+fi
+
+t0=$(now)
+"$TOP/scripts/tree.sh" create
+stage_time tree "$t0"
+
+"$TOP/scripts/build.sh" patched >/dev/null
+
+t0=$(now)
+set +e
+"$TOP/scripts/vm.sh" -k patched -r "$res" -t "${CHECK_TIMEOUT:-3000}" -- \
+	bash "$TOP/tests/guest/check.sh" "$TREE"
+vrc=$?
+set -e
+stage_time guest "$t0"
+[ -f "$res/timings" ] && sed 's/^/>>> guest stage /' "$res/timings" >&2
+[ $vrc -eq 0 ] || echo "ERROR: guest run ended with status $vrc (kernel log: $res/console.log)" >&2
+
+stage_time total "$t_all"
+echo "results: $res"
+python3 "$TOP/tests/report.py" summary "$res" | tee "$res/summary.txt"
+rc=${PIPESTATUS[0]}
+[ $vrc -eq 0 ] || rc=1
+exit $rc

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# make series-check: every patch passes checkpatch --strict and builds on
+# its own, in order; the whole series also builds with
+# CONFIG_FUNCTION_GRAPH_TRACER=n (x86_64) and CONFIG_PERF_EVENTS=n (arm64:
+# x86 always selects PERF_EVENTS). Variant builds compile kernel/ only,
+# unless FULL=1.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+"$TOP/scripts/deps.sh" build
+need_pkgs gcc-aarch64-linux-gnu
+"$TOP/scripts/tree.sh" create
+cd "$TREE"
+[ -z "$(git status --porcelain --untracked-files=no)" ] || die "$TREE has uncommitted changes"
+[ -z "$("$TOP/scripts/tree.sh" unexported)" ] || die "$TREE has commits not exported to patches/ (make export)"
+fails=0
+ok() { echo "ok - $*"; }
+bad() { echo "not ok - $*"; fails=$((fails + 1)); }
+
+n=0
+for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series"); do
+	n=$((n + 1))
+	if out=$(./scripts/checkpatch.pl --strict --quiet --no-summary "$PATCHES/$p" 2>&1) && [ -z "$out" ]; then
+		ok "checkpatch $p"
+	else
+		bad "checkpatch $p"
+		sed 's/^/#   /' <<<"$out"
+	fi
+done
+[ $n -gt 0 ] || echo "# the series is empty"
+
+# Each patch in order, incrementally, in the patched build directory.
+orig=$(git symbolic-ref -q --short HEAD || git rev-parse HEAD)
+trap 'git -C "$TREE" checkout -q "$orig"' EXIT
+for c in $(git rev-list --reverse base..HEAD); do
+	s=$(git log -1 --format=%s "$c")
+	git checkout -q "$c"
+	if "$TOP/scripts/build.sh" patched >/dev/null 2>"$BUILD/series-build.err"; then
+		ok "builds: $s"
+	else
+		bad "builds: $s"
+		tail -5 "$BUILD/series-build.err" | sed 's/^/#   /'
+	fi
+done
+git checkout -q "$orig"
+trap - EXIT
+
+variant() { # name arch cross config-lines...
+	local name=$1 arch=$2 cross=$3 out=$OUT/variant-$1 log
+	shift 3
+	mkdir -p "$out"
+	log=$out/build.log
+	local mk=(make -C "$TREE" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" CC="ccache ${cross}gcc" -j"$JOBS")
+	printf '%s\n' "$@" >"$out/variant.config"
+	{
+		"${mk[@]}" defconfig &&
+			(cd "$TREE" && ARCH=$arch scripts/kconfig/merge_config.sh -m -O "$out" "$out/.config" \
+				"$TOP/config/base.config" "$out/variant.config") &&
+			"${mk[@]}" olddefconfig
+	} >"$log" 2>&1 || { bad "variant $name: configure (see $log)"; return; }
+	local want
+	for want in "$@"; do
+		case $want in
+		*=n) grep -q "^${want%=n}=" "$out/.config" && { bad "variant $name: ${want%=n} still set"; return; } ;;
+		esac
+	done
+	local targets=(kernel/)
+	[ -n "${FULL:-}" ] && targets=(all)
+	if "${mk[@]}" "${targets[@]}" >>"$log" 2>&1; then
+		ok "variant $name builds (${targets[*]})"
+	else
+		bad "variant $name builds (see $log)"
+		grep -E 'error:|Error' "$log" | head -10 | sed 's/^/#   /'
+	fi
+}
+variant no-fgraph x86_64 "" "# CONFIG_FUNCTION_GRAPH_TRACER is not set"
+variant no-perf arm64 aarch64-linux-gnu- "# CONFIG_PERF_EVENTS is not set" "# CONFIG_HW_PERF_EVENTS is not set" \
+	"# CONFIG_KVM is not set" "# CONFIG_BPF_SYSCALL is not set"
+
+echo "$((n * 2 + 2 - fails)) passed, $fails failed"
+[ $fails -eq 0 ]

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Host-side tests of the harness itself; prints KTAP. Runs in seconds.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+report=$top/tests/report.py
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 fails=0
+tests=()
+t() { tests+=("$1"); }
+
+# 1. export round trip: a tree with two commits on "base" exports to
+#    patches/, re-applies to the same tree, and re-exports byte-identical.
+test_export_roundtrip() {
+	local b=$tmp/rt
+	mkdir -p "$b/build/linux" "$b/patches"
+	(
+		cd "$b/build/linux" && git init -q -b master &&
+			printf 'one\ntwo\n' >f.c && git add f.c &&
+			git -c user.name=t -c user.email=t@t commit -q -m base && git tag base &&
+			printf 'one\n2\n' >f.c &&
+			git -c user.name=t -c user.email=t@t commit -q -am 'tracing: change two' -m 'Body.' &&
+			printf 'one\n2\nthree\n' >f.c &&
+			git -c user.name=t -c user.email=t@t commit -q -am 'tracing: add three'
+	) || return 1
+	BUILD=$b/build PATCHES=$b/patches "$top/scripts/tree.sh" export 2>/dev/null || return 1
+	[ "$(grep -vc '^#' "$b/patches/series")" = 2 ] || return 1
+	cp -r "$b/patches" "$b/first"
+	local tree1
+	tree1=$(git -C "$b/build/linux" rev-parse HEAD^{tree})
+	BUILD=$b/build PATCHES=$b/patches "$top/scripts/tree.sh" apply 2>/dev/null || return 1
+	[ "$(git -C "$b/build/linux" rev-parse HEAD^{tree})" = "$tree1" ] || return 1
+	BUILD=$b/build PATCHES=$b/patches "$top/scripts/tree.sh" export 2>/dev/null || return 1
+	diff -r "$b/first" "$b/patches" >/dev/null || return 1
+	# Nothing that changes from one export to the next.
+	! grep -qE '^From 0*[1-9a-f][0-9a-f]* ' "$b/patches"/0001-*.patch || return 1
+	! grep -q '^-- $' "$b/patches"/0001-*.patch
+}
+t test_export_roundtrip
+
+# 2. an empty series is valid and a missing patch is named.
+test_series_errors() {
+	local b=$tmp/se
+	mkdir -p "$b/build/linux" "$b/patches"
+	(cd "$b/build/linux" && git init -q -b master && echo a >a && git add a &&
+		git -c user.name=t -c user.email=t@t commit -q -m base && git tag base) || return 1
+	: >"$b/patches/series"
+	BUILD=$b/build PATCHES=$b/patches "$top/scripts/tree.sh" apply 2>/dev/null || return 1
+	echo 0001-missing.patch >"$b/patches/series"
+	local out
+	out=$(BUILD=$b/build PATCHES=$b/patches "$top/scripts/tree.sh" apply 2>&1) && return 1
+	grep -q '0001-missing.patch' <<<"$out"
+}
+t test_series_errors
+
+# 3. a patch that does not apply is named.
+test_patch_conflict() {
+	local b=$tmp/pc
+	mkdir -p "$b/build/linux" "$b/patches"
+	(cd "$b/build/linux" && git init -q -b master && echo a >a && git add a &&
+		git -c user.name=t -c user.email=t@t commit -q -m base && git tag base &&
+		echo b >a && git -c user.name=t -c user.email=t@t commit -q -am 'tracing: b') || return 1
+	BUILD=$b/build PATCHES=$b/patches "$top/scripts/tree.sh" export 2>/dev/null || return 1
+	sed -i 's/^-a$/-zzz/' "$b/patches"/0001-*.patch
+	local out
+	out=$(BUILD=$b/build PATCHES=$b/patches "$top/scripts/tree.sh" apply 2>&1) && return 1
+	grep -q "patch 0001-tracing-b.patch does not apply" <<<"$out"
+}
+t test_patch_conflict
+
+# 4. KTAP parsing: every status is counted, and a short run is a failure.
+test_ktap_parse() {
+	local d=$tmp/kt
+	mkdir -p "$d"
+	cp "$here/data/sample.ktap" "$d/ftracetest.ktap"
+	cp "$here/data/clean-dmesg.txt" "$d/dmesg.txt"
+	local out
+	out=$(python3 "$report" summary "$d") && return 1 # one FAIL, one UNRESOLVED, one missing
+	grep -qx '4 passed, 3 failed, 1 skipped' <<<"$out" || { echo "$out"; return 1; }
+	python3 "$report" cases "$d/ftracetest.ktap" >"$d/cases.tsv"
+	grep -qx $'XFAIL\tMeta: xfail' "$d/cases.tsv" &&
+		grep -qx $'UNRESOLVED\t(instance) event tracing - enable/disable' "$d/cases.tsv"
+}
+t test_ktap_parse
+
+# 5. dmesg scanning finds a WARN splat and a lockdep report, not noise.
+test_dmesg_scan() {
+	python3 "$report" scan "$here/data/clean-dmesg.txt" >/dev/null || return 1
+	local out
+	out=$(python3 "$report" scan "$here/data/splat-dmesg.txt") && return 1
+	grep -q 'WARNING: CPU: 1 PID: 230 at kernel/trace/ftrace.c' <<<"$out" &&
+		grep -q 'possible recursive locking detected' <<<"$out" &&
+		grep -q 'BUG: KASAN: slab-use-after-free' <<<"$out"
+}
+t test_dmesg_scan
+
+# 6. the case-by-case diff reports new failures and lost passes only.
+test_diff() {
+	printf 'PASS\ta\nPASS\tb\nFAIL\tc\nPASS\td\nPASS\te\n' >"$tmp/base.tsv"
+	printf 'PASS\ta\nFAIL\tb\nPASS\tc\nSKIP\td\n' >"$tmp/new.tsv"
+	local out
+	out=$(python3 "$report" diff "$tmp/base.tsv" "$tmp/new.tsv") && return 1
+	grep -q 'REGRESSION PASS -> FAIL: b' <<<"$out" &&
+		grep -q 'REGRESSION PASS -> SKIP: d' <<<"$out" &&
+		grep -q 'REGRESSION PASS -> MISSING: e' <<<"$out" &&
+		grep -q 'fixed      c' <<<"$out" &&
+		grep -q '3 regression' <<<"$out" &&
+		python3 "$report" diff "$tmp/base.tsv" "$tmp/base.tsv" >/dev/null
+}
+t test_diff
+
+# 7. shell scripts parse.
+test_syntax() {
+	local f
+	for f in "$top"/scripts/*.sh "$top"/scripts/guest-init "$top"/tests/guest/*.sh \
+		"$top"/tests/clients/*.sh "$top"/.ci/run; do
+		[ -f "$f" ] || continue
+		bash -n "$f" || return 1
+	done
+}
+t test_syntax
+
+echo "TAP version 13"
+echo "1..${#tests[@]}"
+for f in "${tests[@]}"; do
+	n=$((n + 1))
+	if out=$("$f" 2>&1); then
+		echo "ok $n $f"
+	else
+		echo "not ok $n $f"
+		[ -n "$out" ] && sed 's/^/# /' <<<"$out"
+		fails=$((fails + 1))
+	fi
+done
+[ $fails -eq 0 ]

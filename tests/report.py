@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Read the KTAP files and kernel logs that a guest run left behind.
+
+  report.py summary RESULTS_DIR...     print per-suite and total counts,
+                                       scan the kernel logs, exit 1 on any
+                                       failure or kernel splat
+  report.py cases KTAP                 print "STATUS<TAB>name" per case
+  report.py diff BASE.tsv NEW.tsv      case-by-case regressions
+  report.py scan LOG...                print kernel splat lines, exit 1 if any
+"""
+import os
+import re
+import sys
+
+RESULT_RE = re.compile(r'^(not ok|ok) (\d+)\s*(.*?)\s*(?:#\s*(\w+).*)?$')
+PLAN_RE = re.compile(r'^1\.\.(\d+)')
+
+# Lines in a kernel log that mean the kernel itself went wrong.
+SPLAT_RE = re.compile(
+    r'(------------\[ cut here \]------------'
+    r'|WARNING: CPU: \d+ PID: \d+ at '
+    r'|WARNING: .* at .*\+0x'
+    r'|\bBUG: '
+    r'|kernel BUG at '
+    r'|\bOops: '
+    r'|general protection fault'
+    r'|Kernel panic - not syncing'
+    r'|possible recursive locking detected'
+    r'|possible circular locking dependency detected'
+    r'|inconsistent lock state'
+    r'|suspicious RCU usage'
+    r'|INFO: lockdep is turned off'
+    r'|INFO: task .* blocked for more than'
+    r'|rcu: INFO: .* detected stalls?'
+    r'|watchdog: BUG: soft lockup'
+    r'|UBSAN: '
+    r'|KASAN: '
+    r'|kmemleak: \d+ new suspected memory leaks'
+    r'|unreferenced object 0x'
+    r'|Tainted: .*[DW]'
+    r'|FAILED!'
+    r')')
+
+
+def parse_ktap(path):
+    """Return (plan, [(status, name)]) for the top-level results of a KTAP file.
+
+    status is one of PASS, FAIL, SKIP, XFAIL, UNRESOLVED.
+    """
+    plan = None
+    cases = []
+    with open(path, errors='replace') as f:
+        for line in f:
+            line = line.rstrip('\n')
+            m = PLAN_RE.match(line)
+            if m and plan is None:
+                plan = int(m.group(1))
+                continue
+            m = RESULT_RE.match(line)
+            if not m:
+                continue
+            ok, _num, name, directive = m.groups()
+            directive = (directive or '').upper()
+            if ok == 'ok':
+                status = {'SKIP': 'SKIP', 'XFAIL': 'XFAIL'}.get(directive, 'PASS')
+            else:
+                status = 'UNRESOLVED' if directive in ('UNRESOLVED', 'ERROR') else 'FAIL'
+            cases.append((status, name.strip()))
+    return plan, cases
+
+
+def scan(paths):
+    hits = []
+    for p in paths:
+        if not os.path.exists(p):
+            continue
+        with open(p, errors='replace') as f:
+            for n, line in enumerate(f, 1):
+                if SPLAT_RE.search(line):
+                    hits.append('%s:%d: %s' % (os.path.basename(p), n, line.rstrip()))
+    return hits
+
+
+def summary(dirs):
+    passed = failed = skipped = 0
+    lines = []
+    for d in dirs:
+        for name in sorted(os.listdir(d)):
+            if not name.endswith('.ktap'):
+                continue
+            plan, cases = parse_ktap(os.path.join(d, name))
+            suite = name[:-5]
+            counts = {}
+            for status, case in cases:
+                counts[status] = counts.get(status, 0) + 1
+                if status in ('FAIL', 'UNRESOLVED'):
+                    lines.append('  %s: %s %s' % (suite, status, case))
+            missing = 0
+            if plan is not None and plan > len(cases):
+                missing = plan - len(cases)
+                lines.append('  %s: %d planned case(s) never reported (run cut short?)' % (suite, missing))
+            if plan is None and not cases:
+                missing = 1
+                lines.append('  %s: no results at all' % suite)
+            p = counts.get('PASS', 0) + counts.get('XFAIL', 0)
+            f_ = counts.get('FAIL', 0) + counts.get('UNRESOLVED', 0) + missing
+            s = counts.get('SKIP', 0)
+            print('# %-24s %3d passed, %3d failed, %3d skipped' % (suite, p, f_, s))
+            passed += p
+            failed += f_
+            skipped += s
+        hits = scan([os.path.join(d, 'dmesg.txt'), os.path.join(d, 'console.log')])
+        # The same line is in both logs; count distinct messages.
+        uniq = sorted(set(h.split(': ', 1)[1] for h in hits))
+        if uniq:
+            failed += 1
+            lines.append('  kernel log of %s has %d splat line(s):' % (d, len(uniq)))
+            lines.extend('    ' + h for h in uniq[:40])
+        else:
+            passed += 1
+            print('# %-24s kernel log clean' % os.path.basename(d.rstrip('/')))
+    for line in lines:
+        print('#' + line)
+    print('%d passed, %d failed, %d skipped' % (passed, failed, skipped))
+    return 1 if failed else 0
+
+
+def cases_tsv(path):
+    _plan, cases = parse_ktap(path)
+    seen = {}
+    for status, name in cases:
+        # Keep names unique: a second case with the same description gets #2.
+        seen[name] = seen.get(name, 0) + 1
+        key = name if seen[name] == 1 else '%s #%d' % (name, seen[name])
+        print('%s\t%s' % (status, key))
+
+
+def load_tsv(path):
+    out = {}
+    with open(path) as f:
+        for line in f:
+            if '\t' in line:
+                status, name = line.rstrip('\n').split('\t', 1)
+                out[name] = status
+    return out
+
+
+def diff(base_path, new_path):
+    base, new = load_tsv(base_path), load_tsv(new_path)
+    bad = ('FAIL', 'UNRESOLVED')
+    regress = []
+    for name, st in sorted(new.items()):
+        old = base.get(name)
+        if st in bad and old not in bad:
+            regress.append('%s -> %s: %s' % (old or 'NEW', st, name))
+        elif st == 'SKIP' and old == 'PASS':
+            regress.append('PASS -> SKIP: %s' % name)
+    for name in sorted(set(base) - set(new)):
+        if base[name] == 'PASS':
+            regress.append('PASS -> MISSING: %s' % name)
+    fixed = sorted(n for n, st in new.items() if st == 'PASS' and base.get(n) in bad)
+    for r in regress:
+        print('REGRESSION ' + r)
+    for n in fixed:
+        print('fixed      %s' % n)
+    print('%d case(s) compared, %d regression(s)' % (len(new), len(regress)))
+    return 1 if regress else 0
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    cmd, args = argv[1], argv[2:]
+    if cmd == 'summary':
+        return summary(args)
+    if cmd == 'cases':
+        cases_tsv(args[0])
+        return 0
+    if cmd == 'diff':
+        return diff(args[0], args[1])
+    if cmd == 'scan':
+        hits = scan(args)
+        for h in hits:
+            print(h)
+        return 1 if hits else 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
