@@ -31,7 +31,7 @@ export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 export CCACHE_NOHASHDIR=1
 export KBUILD_BUILD_TIMESTAMP="2000-01-01" KBUILD_BUILD_USER=fgraph KBUILD_BUILD_HOST=harness
-mk() { make -C "$src" O="$out" CC="ccache gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
+mk() { make -C "$src" O="$out" CC="ccache gcc" HOSTCC="ccache gcc" LOCALVERSION= -j"$JOBS" "$@"; }
 
 cfghash=$(cat "${frags[@]}" "$src/arch/x86/configs/x86_64_defconfig" | sha256sum | cut -c1-16)
 if [ "$(cat "$out/.config-stamp" 2>/dev/null)" != "$cfghash" ] || [ ! -f "$out/.config" ]; then
@@ -71,6 +71,6 @@ rm -rf "$out/modroot.new"
 mk INSTALL_MOD_PATH="$out/modroot.new" INSTALL_MOD_STRIP=1 modules_install >>"$log" 2>&1 ||
 	die "modules_install failed: see $log"
 rm -rf "$out/modroot" && mv "$out/modroot.new" "$out/modroot"
-make -s -C "$src" O="$out" kernelrelease >"$out/kernelrelease"
+make -s -C "$src" O="$out" LOCALVERSION= kernelrelease >"$out/kernelrelease"
 stage_time "build-$flavour${debug:+-debug}" "$t0"
 echo "$out"

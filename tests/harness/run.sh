@@ -84,6 +84,18 @@ test_ktap_parse() {
 }
 t test_ktap_parse
 
+# 4b. in the series' own suite a SKIP (feature missing) is a failure.
+test_series_strict() {
+	local d=$tmp/st
+	mkdir -p "$d"
+	printf 'TAP version 13\n1..2\nok 1 ftrace - function_duration output format\nok 2 ftrace - x # SKIP\n' >"$d/series.ktap"
+	cp "$here/data/clean-dmesg.txt" "$d/dmesg.txt"
+	local out
+	out=$(python3 "$report" summary "$d") && return 1
+	grep -qx '2 passed, 1 failed, 0 skipped' <<<"$out" && grep -q 'SKIP (feature missing) ftrace - x' <<<"$out"
+}
+t test_series_strict
+
 # 5. dmesg scanning finds a WARN splat and a lockdep report, not noise.
 test_dmesg_scan() {
 	python3 "$report" scan "$here/data/clean-dmesg.txt" >/dev/null || return 1
