@@ -134,6 +134,9 @@ cmd_export() {
 	[ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 	[ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
 		die "$TREE has uncommitted changes; commit them first"
+	if git -C "$TREE" log --format=%s base..HEAD | grep -qE '^(fixup|squash|amend)! '; then
+		die "the tree has fixup!/squash! commits: git rebase -i --autosquash base first"
+	fi
 	local tmp=$BUILD/export.new
 	rm -rf "$tmp"
 	mkdir -p "$tmp"
@@ -150,8 +153,28 @@ cmd_export() {
 		done
 	} >"$PATCHES/series"
 	rm -rf "$tmp"
+	write_cover
 	echo "$(series_hash)" >"$TREE/.git/series-stamp"
 	info "exported $(series_files | wc -l) patch(es) to patches/"
+}
+
+# patches/0000-cover-letter.patch: the prose of patches/cover.txt, then
+# the shortlog and the diffstat of the series, as git format-patch lays
+# out a cover letter. Nothing in it changes unless the series does.
+write_cover() {
+	local n cover=$PATCHES/0000-cover-letter.patch
+	[ -f "$PATCHES/cover.txt" ] || return 0
+	n=$(git -C "$TREE" rev-list --count base..HEAD)
+	{
+		echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"
+		echo "From: $PROJECT_NAME <$PROJECT_EMAIL>"
+		sed "1s|\[PATCH 0/N\]|[PATCH 0/$n]|" "$PATCHES/cover.txt"
+		echo
+		git -C "$TREE" shortlog --no-merges base..HEAD
+		git -C "$TREE" diff --stat=80 --summary base HEAD
+		echo
+		echo "base-commit: $(git -C "$TREE" log -1 --format=%s base)"
+	} >"$cover"
 }
 
 cmd_basetree() {

@@ -1,13 +1,31 @@
 #!/bin/bash
 # In the guest: show the feature on a small workload, then (if asked) a shell.
 T=/sys/kernel/tracing
-echo "=== $(uname -r): function_graph on do_sys_openat2 (cat /etc/hostname) ==="
-echo do_sys_openat2 >$T/set_graph_function
-echo function_graph >$T/current_tracer
-cat /etc/hostname >/dev/null
-echo 0 >$T/tracing_on
-grep -v '^#' $T/trace | head -40
-echo nop >$T/current_tracer
+echo "=== $(uname -r) ==="
+if grep -qw function_duration $T/available_tracers; then
+	echo "=== function_duration: the ten slowest calls under ksys_read (the read(2) path) ==="
+	echo "    workload: dd if=/etc/services of=/dev/null bs=512; ls -lR /usr/share/doc | tail -1"
+	echo ksys_read >$T/set_graph_function
+	echo 3 >$T/max_graph_depth
+	echo function_duration >$T/current_tracer
+	dd if=/etc/services of=/dev/null bs=512 2>/dev/null
+	ls -lR /usr/share/doc >/dev/null 2>&1
+	echo 0 >$T/tracing_on
+	grep '^#' $T/trace | tail -2
+	grep -v '^#' $T/trace | sort -k4 -n -r | head -10
+	echo "=== $(grep -vc '^#' $T/trace) calls recorded; vfs_read calls by caller: ==="
+	grep -v '^#' $T/trace | awk '$5 == "vfs_read" { n[$7]++; t[$7] += $4 } END { for (c in n) printf "  %-20s %6d calls %12d ns\n", c, n[c], t[c] }'
+	echo nop >$T/current_tracer
+	echo 0 >$T/max_graph_depth
+else
+	echo "=== function_graph on do_sys_openat2 (cat /etc/hostname) ==="
+	echo do_sys_openat2 >$T/set_graph_function
+	echo function_graph >$T/current_tracer
+	cat /etc/hostname >/dev/null
+	echo 0 >$T/tracing_on
+	grep -v '^#' $T/trace | head -40
+	echo nop >$T/current_tracer
+fi
 echo >$T/set_graph_function
 echo 1 >$T/tracing_on
 if [ "${INTERACTIVE:-0}" = 1 ]; then
