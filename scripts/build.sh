@@ -13,8 +13,9 @@ flavour=${1:-patched}
 debug=${2:-}
 case $flavour in
 patched) src=$TREE ;;
+series) src=$TREE ;; # series-check's own directory: a running guest keeps its modules
 base) "$TOP/scripts/tree.sh" basetree; src=$BASE_TREE ;;
-*) die "usage: $0 [patched|base] [debug]" ;;
+*) die "usage: $0 [patched|base|series] [debug]" ;;
 esac
 [ -d "$src" ] || die "no kernel tree at $src: run 'make tree'"
 out=$OUT/$flavour${debug:+-debug}

@@ -32,13 +32,14 @@ for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series"); do
 done
 [ $n -gt 0 ] || echo "# the series is empty"
 
-# Each patch in order, incrementally, in the patched build directory.
+# Each patch in order, incrementally, in a build directory of its own
+# (a sibling of build/out/patched, so ccache serves both).
 orig=$(git symbolic-ref -q --short HEAD || git rev-parse HEAD)
 trap 'git -C "$TREE" checkout -q "$orig"' EXIT
 for c in $(git rev-list --reverse base..HEAD); do
 	s=$(git log -1 --format=%s "$c")
 	git checkout -q "$c"
-	if "$TOP/scripts/build.sh" patched >/dev/null 2>"$BUILD/series-build.err"; then
+	if "$TOP/scripts/build.sh" series >/dev/null 2>"$BUILD/series-build.err"; then
 		ok "builds: $s"
 	else
 		bad "builds: $s"
