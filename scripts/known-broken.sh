@@ -11,7 +11,8 @@ mkdir -p "$res"
 "$TOP/scripts/build.sh" base >/dev/null
 sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/tests/upstream-exclude.list" >"$res/cases.list"
 st=$BASE_TREE/tools/testing/selftests/ftrace
-"$TOP/scripts/vm.sh" -k base -r "$res" -t 900 -- bash -c "
+# The oops leaves the guest hung: panic on it, so the guest ends at once.
+PANIC_ON_OOPS=1 "$TOP/scripts/vm.sh" -k base -r "$res" -t 600 -- bash -c "
 	bash $TOP/tests/guest/ftracetest.sh $st excluded /mnt/results/cases.list
 	cat /sys/kernel/tracing/dynamic_events >/dev/null; echo > /sys/kernel/tracing/dynamic_events
 	echo 'after: dynamic_events reopened'" || true
