@@ -28,6 +28,35 @@ else
 fi
 echo >$T/set_graph_function
 echo 1 >$T/tracing_on
+if [ -f $T/events/ftrace/function_duration/enable ]; then
+	fd=$T/events/ftrace/function_duration
+	echo "=== ftrace:function_duration as an event: a hist trigger, nothing in the ring buffer ==="
+	echo "    set_ftrace_filter: ksys_read vfs_read filemap_read; workload as above"
+	echo 'ksys_read vfs_read filemap_read' >$T/set_ftrace_filter
+	echo 'hist:keys=func.sym,duration.log2:sort=func,duration' >$fd/trigger
+	dd if=/etc/services of=/dev/null bs=512 2>/dev/null
+	ls -lR /usr/share/doc >/dev/null 2>&1
+	grep -v '^$' $fd/hist
+	echo '!hist:keys=func.sym,duration.log2:sort=func,duration' >$fd/trigger
+	echo "=== the slowest functions under ksys_read (set_graph_function, max_graph_depth 2) ==="
+	echo >$T/set_ftrace_filter
+	echo ksys_read >$T/set_graph_function
+	echo 2 >$T/max_graph_depth
+	echo 'hist:keys=func.sym:vals=duration:sort=duration.descending' >$fd/trigger
+	ls -lR /usr/share/doc >/dev/null 2>&1
+	grep -v '^$' $fd/hist | head -16
+	echo '!hist:keys=func.sym:vals=duration:sort=duration.descending' >$fd/trigger
+	echo "=== ftrace:function_graph with the filter 'exit == 0 || duration > 20000' ==="
+	echo 'exit == 0 || duration > 20000' >$T/events/ftrace/function_graph/filter
+	echo >$T/trace
+	echo 1 >$T/events/ftrace/function_graph/enable
+	cat /etc/hostname >/dev/null
+	echo 0 >$T/events/ftrace/function_graph/enable
+	grep -v '^#' $T/trace | grep ' cat-' | head -12
+	echo 0 >$T/events/ftrace/function_graph/filter
+	echo 0 >$T/max_graph_depth
+	echo >$T/set_graph_function
+fi
 if [ "${INTERACTIVE:-0}" = 1 ]; then
 	echo "=== shell in the guest; tracefs is at $T; 'poweroff -f' or exit to leave ==="
 	exec bash -l
