@@ -1,0 +1,334 @@
+#!/bin/bash
+# In the guest: the function tracing benchmark. Runs every configuration on
+# the same function set, interleaved, ROUNDS times, and writes raw figures
+# to OUT/bench.tsv for bench/report.py:
+#
+#   run   LOOP CONFIG ROUND NS_PER_ITERATION
+#   cpi   LOOP CALLS_PER_ITERATION        traced calls of the function set
+#   bytes LOOP CONFIG BYTES_PER_CALL      ring-buffer bytes per traced call
+#   na    LOOP CONFIG REASON              a configuration that could not run
+#   set   LOOP N FUNCTIONS...             the function set
+#
+#   guest.sh FBENCH OUT
+#
+# Plain tracefs I/O, no library: what is measured is the kernel.
+set -u
+FB=$1
+OUT=$2
+T=/sys/kernel/tracing
+ROUNDS=${ROUNDS:-5}
+N_SYSCALL=${N_SYSCALL:-40000}
+N_DEPTH=${N_DEPTH:-20000}
+N_MULTI=${N_MULTI:-300}
+SCALE_ROUNDS=${SCALE_ROUNDS:-3}
+TSV=$OUT/bench.tsv
+LOG=$OUT/bench.log
+: >"$TSV"
+: >"$LOG"
+log() { echo "$*" | tee -a "$LOG" >&2; }
+emit() { printf '%s\n' "$(IFS=$'\t'; echo "$*")" >>"$TSV"; }
+
+cd $T || exit 1
+PERF=$(command -v perf || true)
+BPFTRACE=$(command -v bpftrace || true)
+echo 16384 >buffer_size_kb
+
+reset_all() {
+	echo 0 >tracing_on
+	echo nop >current_tracer
+	local e
+	for e in function function_graph function_duration; do
+		echo 0 >events/ftrace/$e/enable 2>/dev/null
+		sed -n 's/^\(hist:[^ ]*\).*/!\1/p' events/ftrace/$e/trigger 2>/dev/null |
+			while read -r t; do echo "$t" >events/ftrace/$e/trigger; done
+	done
+	echo 0 >events/enable
+	echo >dynamic_events 2>/dev/null
+	echo >kprobe_events 2>/dev/null
+	echo >set_ftrace_filter
+	echo >set_graph_function
+	echo >set_graph_notrace
+	echo 0 >tracing_thresh
+	echo 0 >max_graph_depth
+	echo 1 >options/funcgraph-irqs
+	echo 0 >duration_thresh_ns
+	echo >trace
+	echo 1 >tracing_on
+}
+
+# Ring-buffer bytes in use, all CPUs; warn on overruns
+rb_bytes() {
+	awk '/^bytes:/ { b += $2 } /^overrun:/ { o += $2 }
+	     END { if (o) print "overrun " o > "/dev/stderr"; print b + 0 }' per_cpu/cpu*/stats
+}
+
+# set_ftrace_filter by index: fast for a thousand functions
+set_filter() { # functions...
+	if [ $# -eq 0 ]; then
+		echo >set_ftrace_filter
+		return
+	fi
+	printf '%s\n' "$@" | awk 'NR == FNR { want[$1] = 1; next }
+		{ sub(/ .*/, "") } ($0 in want) { printf "%d ", FNR }' - available_filter_functions >/tmp/fb.idx
+	cat /tmp/fb.idx >set_ftrace_filter
+}
+
+# --- the configurations: cfg_NAME sets up, the workload runs, reset_all ---
+# FUNCS is the function set of the loop.
+cfg_none() { :; }
+cfg_function() { set_filter "${FUNCS[@]}"; echo function >current_tracer; }
+cfg_function_graph() { set_filter "${FUNCS[@]}"; echo function_graph >current_tracer; }
+cfg_fdur_0() { set_filter "${FUNCS[@]}"; echo function_duration >current_tracer; }
+cfg_fdur_floor() {
+	set_filter "${FUNCS[@]}"
+	echo 10000000000 >duration_thresh_ns
+	echo function_duration >current_tracer
+}
+# An fgraph user that does nothing: function_graph, with the functions in
+# set_graph_notrace, hooks entry and return and writes nothing
+cfg_fgraph_empty() {
+	set_filter "${FUNCS[@]}"
+	printf '%s\n' "${FUNCS[@]}" >set_graph_notrace
+	echo function_graph >current_tracer
+}
+# function_graph's own threshold (tracing_thresh, in us): returns only
+cfg_fg_thresh() {
+	set_filter "${FUNCS[@]}"
+	echo 10000000 >tracing_thresh
+	echo function_graph >current_tracer
+}
+cfg_ev_function() { set_filter "${FUNCS[@]}"; echo 1 >events/ftrace/function/enable; }
+cfg_ev_graph() { set_filter "${FUNCS[@]}"; echo 1 >events/ftrace/function_graph/enable; }
+cfg_ev_duration() { set_filter "${FUNCS[@]}"; echo 1 >events/ftrace/function_duration/enable; }
+cfg_hist_duration() {
+	set_filter "${FUNCS[@]}"
+	echo 'hist:keys=func.sym,duration.log2' >events/ftrace/function_duration/trigger
+}
+cfg_kretprobe() {
+	local i=0 f
+	for f in "${FUNCS[@]}"; do
+		echo "r:fbench/r$i $f" >>kprobe_events 2>/dev/null || log "kretprobe: $f refused"
+		i=$((i + 1))
+	done
+	echo 1 >events/fbench/enable
+}
+cfg_fprobe_exit() {
+	local i=0 f
+	for f in "${FUNCS[@]}"; do
+		echo "f:fbench/f$i $f%return" >>dynamic_events 2>/dev/null || log "fprobe: $f refused"
+		i=$((i + 1))
+	done
+	echo 1 >events/fbench/enable
+}
+
+# Runners: print ns per iteration of one run of the loop.
+plain_run() { "$FB" "$LOOP" "$N"; }
+
+perf_run() { # event
+	local filter=() f
+	if [ "$1" = ftrace:function ]; then
+		local expr=
+		for f in "${FUNCS[@]}"; do expr="${expr:+$expr || }ip == $f"; done
+		filter=(--filter "$expr")
+	fi
+	"$PERF" record -q -e "$1" "${filter[@]}" -a -o /tmp/fb.perf.data -- \
+		"$FB" "$LOOP" "$N" 2>>"$LOG" | tail -1
+}
+
+bpftrace_run() {
+	local prog='' i=0 f pid t
+	for f in "${FUNCS[@]}"; do
+		prog="$prog kprobe:$f { @s${i}[tid] = nsecs; }
+		kretprobe:$f /@s${i}[tid]/ { @h${i} = hist(nsecs - @s${i}[tid]); delete(@s${i}[tid]); }"
+		i=$((i + 1))
+	done
+	"$BPFTRACE" -e "$prog" >/tmp/fb.bt 2>&1 &
+	pid=$!
+	for i in $(seq 600); do
+		grep -q '^Attaching' /tmp/fb.bt && break
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.1
+	done
+	sleep 1
+	if ! kill -0 $pid 2>/dev/null; then
+		cat /tmp/fb.bt >>"$LOG"
+		return 1
+	fi
+	t=$("$FB" "$LOOP" "$N")
+	kill -INT $pid
+	wait $pid
+	grep -q '^@h0' /tmp/fb.bt || { cat /tmp/fb.bt >>"$LOG"; return 1; }
+	echo "$t"
+}
+
+perf_latency_run() {
+	"$PERF" ftrace latency -T "${FUNCS[0]}" -- "$FB" "$LOOP" "$N" 2>>"$LOG" |
+		grep -E '^[0-9.]+$' | tail -1
+}
+
+# Which configurations exist on this kernel and with these tools
+CONFIGS=(none function function_graph fgraph_empty fg_thresh fdur_0 fdur_floor ev_function ev_graph ev_duration
+	hist_duration perf_function perf_graph perf_duration kretprobe fprobe_exit bpftrace perf_latency)
+runnable() { # config -> 0 if it can run, else prints why
+	case $1 in
+	perf_*) [ -n "$PERF" ] || { echo "no perf"; return 1; } ;;
+	bpftrace) [ -n "$BPFTRACE" ] || { echo "no bpftrace"; return 1; } ;;
+	esac
+	case $1 in
+	perf_graph | perf_duration)
+		local e=function_${1#perf_}
+		if ! "$PERF" record -q -e ftrace:$e -o /tmp/fb.probe.data -- true >/dev/null 2>&1; then
+			echo "not yet (perf refuses ftrace:$e)"
+			return 1
+		fi
+		;;
+	perf_latency)
+		[ ${#FUNCS[@]} -eq 1 ] || { echo "one function only"; return 1; }
+		"$PERF" ftrace latency -h 2>&1 | grep -q -- '--use-bpf\|-T' ||
+			{ echo "perf has no ftrace latency"; return 1; }
+		;;
+	esac
+	return 0
+}
+
+run_config() { # config -> ns per iteration on stdout
+	reset_all
+	case $1 in
+	perf_function) perf_run ftrace:function ;;
+	perf_graph) perf_run ftrace:function_graph ;;
+	perf_duration) perf_run ftrace:function_duration ;;
+	bpftrace) bpftrace_run ;;
+	perf_latency) perf_latency_run ;;
+	*)
+		"cfg_$1"
+		plain_run
+		;;
+	esac
+}
+
+# Traced calls of FUNCS per iteration of LOOP, counted by the function
+# tracer for one process
+count_calls() {
+	reset_all
+	set_filter "${FUNCS[@]}"
+	echo function >current_tracer
+	local n=2000
+	sh -c 'echo $$ >set_ftrace_pid; exec "$0" "$1" "$2" >/dev/null' "$FB" "$LOOP" $n
+	echo 0 >tracing_on
+	local c
+	c=$(grep -vc '^#' trace)
+	echo >set_ftrace_pid
+	reset_all
+	awk -v c="$c" -v n=$n 'BEGIN { printf "%.2f\n", c / n }'
+}
+
+# ksys_read and the functions it calls, three levels down, for "depth"
+depth_set() {
+	reset_all
+	echo ksys_read >set_graph_function
+	echo 3 >max_graph_depth
+	echo 0 >options/funcgraph-irqs
+	echo function_graph >current_tracer
+	sh -c 'echo $$ >set_ftrace_pid; exec "$0" syscall 20 >/dev/null' "$FB"
+	echo 0 >tracing_on
+	echo >set_ftrace_pid
+	grep -v '^#' trace | grep -oE '[A-Za-z_][A-Za-z0-9_.]*\(\)' | tr -d '()' | sort -u |
+		awk 'NR == FNR { ok[$1] = 1; next } ($1 in ok)' <(sed 's/ .*//' available_filter_functions) -
+	reset_all
+}
+
+bench_loop() { # loop N functions...
+	LOOP=$1 N=$2
+	shift 2
+	FUNCS=("$@")
+	emit set "$LOOP" ${#FUNCS[@]} "${FUNCS[@]}"
+	local cpi
+	cpi=$(count_calls)
+	emit cpi "$LOOP" "$cpi"
+	log "== loop $LOOP: ${#FUNCS[@]} functions, $cpi traced calls per iteration, $N iterations"
+	local ok=() c why
+	for c in "${CONFIGS[@]}"; do
+		if why=$(runnable "$c"); then
+			ok+=("$c")
+		else
+			emit na "$LOOP" "$c" "$why"
+			log "   $c: $why"
+		fi
+	done
+	local r t b
+	for r in $(seq "$ROUNDS"); do
+		for c in "${ok[@]}"; do
+			t=$(run_config "$c")
+			if [ -z "$t" ]; then
+				log "   $c: no result in round $r"
+				continue
+			fi
+			emit run "$LOOP" "$c" "$r" "$t"
+			if [ "$r" = 1 ]; then
+				b=$(rb_bytes)
+				[ "$b" -gt 0 ] && emit bytes "$LOOP" "$c" \
+					"$(awk -v b="$b" -v n="$N" -v c="$cpi" 'BEGIN { printf "%.1f", b / (n * c) }')"
+			fi
+			log "   round $r $c $t ns/iteration"
+		done
+	done
+	reset_all
+}
+
+# --- Scale: all-function load, growing function sets ---
+# The functions the multi-process load calls, most called first, counted
+# by a hist trigger on ftrace:function (nothing goes to the ring buffer)
+hot_functions() {
+	reset_all
+	echo 'hist:keys=ip.sym:sort=hitcount.descending:size=32768' >events/ftrace/function/trigger
+	"$FB" multi 20 >/dev/null
+	echo 0 >tracing_on
+	sed -n 's/^{ ip: \[[0-9a-f]*\] \([A-Za-z_][A-Za-z0-9_.]*\) *} hitcount: *\([0-9]*\).*/\1/p' \
+		events/ftrace/function/hist | awk '!seen[$1]++'
+	reset_all
+}
+
+scale() {
+	LOOP=multi N=$N_MULTI
+	local hot sizes=(1 10 100 1000 all) r s c t
+	mapfile -t hot < <(hot_functions)
+	log "== scale: the load calls ${#hot[@]} distinct functions"
+	emit cpi scale "${#hot[@]}"
+	for r in $(seq "$SCALE_ROUNDS"); do
+		t=$(run_config none)
+		emit run scale none "$r" "$t"
+		log "   round $r none $t"
+		for s in "${sizes[@]}"; do
+			if [ "$s" = all ]; then
+				FUNCS=()
+			else
+				[ "$s" -le ${#hot[@]} ] || continue
+				FUNCS=("${hot[@]:0:$s}")
+			fi
+			for c in function function_graph fdur_0; do
+				reset_all
+				if [ "$s" = all ]; then
+					case $c in
+					function) echo function >current_tracer ;;
+					function_graph) echo function_graph >current_tracer ;;
+					fdur_0) echo function_duration >current_tracer ;;
+					esac
+				else
+					"cfg_$c"
+				fi
+				t=$(plain_run)
+				emit run "scale-$s" "$c" "$r" "$t"
+				log "   round $r $c/$s $t"
+			done
+		done
+	done
+	reset_all
+}
+
+log "fbench on $(uname -r), $(nproc) CPUs; perf: ${PERF:-none}; bpftrace: ${BPFTRACE:-none}"
+bench_loop syscall "$N_SYSCALL" ksys_read
+mapfile -t DEPTH < <(depth_set)
+bench_loop depth "$N_DEPTH" "${DEPTH[@]}"
+[ "${SKIP_SCALE:-0}" = 1 ] || scale
+reset_all
+log "done"
