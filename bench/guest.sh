@@ -222,17 +222,21 @@ count_calls() {
 	awk -v c="$c" -v n=$n 'BEGIN { printf "%.2f\n", c / n }'
 }
 
-# ksys_read and the functions it calls, three levels down, for "depth"
+# ksys_read and the functions it calls, three levels down, for "depth":
+# those called in every iteration (not interrupts, softirqs or slow
+# paths), less preempt_count_add/sub, which the tracers themselves call
 depth_set() {
+	local n=50
 	reset_all
 	echo ksys_read >set_graph_function
 	echo 3 >max_graph_depth
 	echo 0 >options/funcgraph-irqs
 	echo function_graph >current_tracer
-	sh -c 'echo $$ >set_ftrace_pid; exec "$0" syscall 20 >/dev/null' "$FB"
+	sh -c 'echo $$ >set_ftrace_pid; exec "$0" syscall "$1" >/dev/null' "$FB" $n
 	echo 0 >tracing_on
 	echo >set_ftrace_pid
-	grep -v '^#' trace | grep -oE '[A-Za-z_][A-Za-z0-9_.]*\(\)' | tr -d '()' | sort -u |
+	grep -v '^#' trace | grep -oE '[A-Za-z_][A-Za-z0-9_.]*\(\)' | tr -d '()' | sort | uniq -c |
+		awk -v n=$n '$1 >= n && $2 !~ /^preempt_count_/ { print $2 }' |
 		awk 'NR == FNR { ok[$1] = 1; next } ($1 in ok)' <(sed 's/ .*//' available_filter_functions) -
 	reset_all
 }
