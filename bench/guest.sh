@@ -237,8 +237,21 @@ depth_set() {
 	echo >set_ftrace_pid
 	grep -v '^#' trace | grep -oE '[A-Za-z_][A-Za-z0-9_.]*\(\)' | tr -d '()' | sort | uniq -c |
 		awk -v n=$n '$1 >= n && $2 !~ /^preempt_count_/ { print $2 }' |
-		awk 'NR == FNR { ok[$1] = 1; next } ($1 in ok)' <(sed 's/ .*//' available_filter_functions) -
+		awk 'NR == FNR { ok[$1] = 1; next } ($1 in ok)' <(sed 's/ .*//' available_filter_functions) - |
+		kprobeable
 	reset_all
+}
+
+# The functions of stdin that kprobes accept, so that every configuration
+# traces the same set
+kprobeable() {
+	local f
+	while read -r f; do
+		if echo "r:fbench/probe $f" >>kprobe_events 2>/dev/null; then
+			echo "-:fbench/probe" >>kprobe_events
+			echo "$f"
+		fi
+	done
 }
 
 bench_loop() { # loop N functions...

@@ -84,7 +84,10 @@ def loop_table(loop, runs, cpi, nbytes, na, order):
         " x function_graph | x floor | ring-buffer bytes/call |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for cfg in order[loop]:
+    # what ran, in run order, then what could not run
+    cfgs = [c for c in order[loop] if (loop, c) not in na]
+    cfgs += [c for c in order[loop] if (loop, c) in na]
+    for cfg in cfgs:
         label = LABELS.get(cfg, cfg)
         if (loop, cfg) in na:
             out.append(f"| {label} | {na[(loop, cfg)]} | | | | | |")
