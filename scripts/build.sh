@@ -71,7 +71,13 @@ fi
 rm -rf "$out/modroot.new"
 mk INSTALL_MOD_PATH="$out/modroot.new" INSTALL_MOD_STRIP=1 modules_install >>"$log" 2>&1 ||
 	die "modules_install failed: see $log"
-rm -rf "$out/modroot" && mv "$out/modroot.new" "$out/modroot"
+# A guest that is running may have this modroot mounted: leave it alone
+# when nothing changed, so that an up-to-date build is harmless.
+if [ -d "$out/modroot" ] && diff -rq "$out/modroot" "$out/modroot.new" >/dev/null 2>&1; then
+	rm -rf "$out/modroot.new"
+else
+	rm -rf "$out/modroot" && mv "$out/modroot.new" "$out/modroot"
+fi
 make -s -C "$src" O="$out" LOCALVERSION= kernelrelease >"$out/kernelrelease"
 stage_time "build-$flavour${debug:+-debug}" "$t0"
 echo "$out"
