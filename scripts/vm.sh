@@ -72,6 +72,11 @@ qemu_args() { # accel
 		-fsdev "local,id=res,path=$results,security_model=none,multidevs=remap" \
 		-device virtio-9p-pci,fsdev=res,mount_tag=results \
 		-device pvpanic-pci
+	# Extra QEMU arguments, e.g. VM_QEMU_ARGS="-icount shift=0,sleep=off"
+	# for the exact (instruction-count) mode of the benchmark (TCG only)
+	if [ "$1" != kvm ] && [ -n "${VM_QEMU_ARGS:-}" ]; then
+		printf '%s\n' ${VM_QEMU_ARGS}
+	fi
 }
 
 # KVM where it works, else single-threaded TCG (multi-threaded TCG races

@@ -20,10 +20,10 @@ grep -m1 ' function: ' report.txt
 
 count() { grep -cE "$1" report.txt; }
 # dd reads one byte at a time: ksys_read returns 1
-n=$(count 'dd-[0-9]+ .*function_duration: +func=ksys_read parent=[A-Za-z_][A-Za-z0-9_.]* depth=[0-9]+ calltime=[0-9]+ duration=[1-9][0-9]* retval=0x1$')
+n=$(count 'dd-[0-9]+ .*function_duration: +func=ksys_read parent=[A-Za-z_][A-Za-z0-9_.]* depth=[0-9]+ calltime=[0-9]+ duration=[1-9][0-9]* retval=1$')
 [ "$n" -ge 50 ] || fail "function_duration: expected >= 50 decoded ksys_read returns of 1, got $n"
-e=$(count 'dd-[0-9]+ .*function_graph: +entry func=ksys_read depth=[0-9]+ duration=0 retval=0x0$')
-r=$(count 'dd-[0-9]+ .*function_graph: +return func=ksys_read depth=[0-9]+ duration=[1-9][0-9]* retval=0x1$')
+e=$(count 'dd-[0-9]+ .*function_graph: +entry func=ksys_read depth=[0-9]+ duration=0 retval=0$')
+r=$(count 'dd-[0-9]+ .*function_graph: +return func=ksys_read depth=[0-9]+ duration=[1-9][0-9]* retval=1$')
 [ "$e" -ge 50 ] && [ "$r" -ge 50 ] || fail "function_graph: expected >= 50 entries and returns, got $e and $r"
 f=$(count 'dd-[0-9]+ .* function: +ksys_read <-- [A-Za-z_]')
 [ "$f" -ge 50 ] || fail "function: expected >= 50 decoded ksys_read calls, got $f"
