@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # make check-full: the whole upstream ftracetest on the patched kernel and on
 # the unpatched base (same config, own build directory), diffed case by case;
-# then the check tier and the stress on the debug kernel. Hours under TCG.
+# then the series suite and the stress on the debug kernel. Hours under TCG.
 #
-#   STAGES="base patched debug stress"  which stages to run (default: all)
+#   STAGES="base patched debug"  which stages to run (default: all)
+#   STRESS_SECONDS=600           the debug stage's stress
+#   DEBUG_CMDLINE=ftrace=nop     boot parameters of the debug kernel: by
+#                                default the startup selftests are skipped
+#                                (the check tier runs them on the plain kernel)
 #   base: on success the base results are also written to tests/baseline/
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-stages=${STAGES:-base patched debug stress}
+stages=${STAGES:-base patched debug}
 has() { [[ " $stages " == *" $1 "* ]]; }
 t_all=$(now)
 top_res=$BUILD/results/full-$(date +%Y%m%d-%H%M%S)
@@ -58,21 +62,21 @@ if has patched; then
 fi
 
 if has debug; then
+	# The series suite and the stress on the debug kernel (lockdep, KASAN,
+	# kmemleak), STRESS_SECONDS long (600 by default).
 	res=$top_res/debug
 	mkdir -p "$res"
 	"$TOP/scripts/build.sh" patched debug >/dev/null
-	VM_MEM=${VM_MEM:-4G} "$TOP/scripts/vm.sh" -k patched-debug -r "$res" -t "${FULL_TIMEOUT:-10800}" -- \
-		bash "$TOP/tests/guest/debug.sh" "$TREE" || true
+	"$TOP/scripts/case-lists.sh" "$TREE" "$res"
+	echo "${STRESS_SECONDS:-600}" >"$res/stress.seconds"
+	t0=$(now)
+	VM_MEM=${VM_MEM:-4G} VM_CMDLINE="${VM_CMDLINE:-} ${DEBUG_CMDLINE-ftrace=nop}" \
+		"$TOP/scripts/vm.sh" -k patched-debug -s "${STRESS_SMP:-2}" -r "$res" \
+		-t "${FULL_TIMEOUT:-10800}" -- bash "$TOP/tests/guest/debug.sh" "$TREE" || true
+	stage_time debug "$t0"
 	python3 "$TOP/tests/report.py" summary "$res" | tee "$res/summary.txt" || rc=1
 fi
 
-if has stress; then
-	res=$top_res/stress
-	mkdir -p "$res"
-	"$TOP/scripts/vm.sh" -k patched -s "${STRESS_SMP:-4}" -r "$res" -t 3600 -- \
-		bash "$TOP/tests/guest/stress.sh" "${STRESS_SECONDS:-600}" || true
-	python3 "$TOP/tests/report.py" summary "$res" | tee "$res/summary.txt" || rc=1
-fi
 stage_time check-full "$t_all"
 echo "results: $top_res"
 exit $rc

@@ -36,6 +36,7 @@ stage_time tree "$t0"
 # The series' own ftracetest cases run as their own suite, where a case
 # that is UNSUPPORTED (the feature is missing) counts as a failure.
 "$TOP/scripts/case-lists.sh" "$TREE" "$res"
+echo "${STRESS_SECONDS:-120}" >"$res/stress.seconds"
 
 t0=$(now)
 set +e

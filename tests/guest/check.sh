@@ -1,7 +1,7 @@
 #!/bin/bash
 # In the guest: the "make check" tier. Runs the upstream cases that touch
 # function/fgraph/events/triggers/instances, every case the series adds
-# (its own suite), then the real-client tests.
+# (its own suite), then the real-client tests and a short stress.
 #   check.sh TREE RESULTS_ON_HOST (lists from scripts/case-lists.sh)
 set -u
 tree=$1
@@ -11,3 +11,8 @@ echo "guest: $(uname -r), $(nproc) CPUs, $(grep -c . /sys/kernel/tracing/availab
 [ -s /mnt/results/series.list ] && bash "$here/ftracetest.sh" "$st" series /mnt/results/series.list
 bash "$here/ftracetest.sh" "$st" ftracetest /mnt/results/upstream.list
 bash "$here/clients.sh"
+# A short stress of every kind of function user at once (STRESS_SECONDS on
+# the host, 120 by default)
+t0=$SECONDS
+bash "$here/stress.sh" "$(cat /mnt/results/stress.seconds 2>/dev/null || echo 120)"
+echo "stress $((SECONDS - t0))" >>/mnt/results/timings

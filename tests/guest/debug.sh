@@ -1,15 +1,25 @@
 #!/bin/bash
-# In the guest, on the debug kernel: the check tier, then a kmemleak scan.
+# In the guest, on the debug kernel (lockdep, KASAN, kmemleak): the series'
+# own suite (with the matrix and the bad-input corpus), then the stress for
+# STRESS_SECONDS (from /mnt/results/stress.seconds), then a kmemleak scan of
+# everything since boot.
+#   debug.sh TREE
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+res=/mnt/results
+st=$1/tools/testing/selftests/ftrace
 kml=/sys/kernel/debug/kmemleak
-[ -w $kml ] && echo clear >$kml
-bash "$here/check.sh" "$1"
+echo "guest: $(uname -r), $(nproc) CPUs, boot took $(cut -d' ' -f1 /proc/uptime) s"
+[ -w $kml ] || echo "no kmemleak: not a debug kernel?"
+bash "$here/ftracetest.sh" "$st" series "$res/series.list"
+t0=$SECONDS
+bash "$here/stress.sh" "$(cat $res/stress.seconds 2>/dev/null || echo 600)"
+echo "stress $((SECONDS - t0))" >>"$res/timings"
 if [ -w $kml ]; then
 	echo scan >$kml
 	sleep 5
 	echo scan >$kml
-	cat $kml >/mnt/results/kmemleak.txt
-	n=$(grep -c 'unreferenced object' /mnt/results/kmemleak.txt)
+	cat $kml >"$res/kmemleak.txt"
+	n=$(grep -c 'unreferenced object' "$res/kmemleak.txt")
 	[ "$n" -eq 0 ] || echo "kmemleak: $n new suspected memory leaks" >/dev/kmsg
 fi

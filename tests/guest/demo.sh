@@ -12,9 +12,10 @@ if grep -qw function_duration $T/available_tracers; then
 	ls -lR /usr/share/doc >/dev/null 2>&1
 	echo 0 >$T/tracing_on
 	grep '^#' $T/trace | tail -2
-	grep -v '^#' $T/trace | sort -k4 -n -r | head -10
+	# Each line ends with: duration(ns) function <- caller
+	grep -v '^#' $T/trace | awk '{ print $(NF-3), $0 }' | sort -n -r | cut -d' ' -f2- | head -10
 	echo "=== $(grep -vc '^#' $T/trace) calls recorded; vfs_read calls by caller: ==="
-	grep -v '^#' $T/trace | awk '$5 == "vfs_read" { n[$7]++; t[$7] += $4 } END { for (c in n) printf "  %-20s %6d calls %12d ns\n", c, n[c], t[c] }'
+	grep -v '^#' $T/trace | awk '$(NF-2) == "vfs_read" { n[$NF]++; t[$NF] += $(NF-3) } END { for (c in n) printf "  %-20s %6d calls %12d ns\n", c, n[c], t[c] }'
 	echo nop >$T/current_tracer
 	echo 0 >$T/max_graph_depth
 else

@@ -1,86 +1,310 @@
 #!/bin/bash
-# In the guest: several function users start and stop at random in parallel
-# (tracers in instances, events, perf sessions) under a workload, for
-# DURATION seconds. Then every user must be gone: enabled_functions empty.
-#   stress.sh DURATION
+# In the guest: every kind of function user starts and stops at random, in
+# parallel, under a workload, for DURATION seconds (in the style of LTP's
+# ftrace_stress_test: bounded loops that stop by themselves). Then the
+# kernel must still trace, and nothing may be left behind.
+#   stress.sh [DURATION]     default 600 seconds
+#
+# The loops:
+#   tracers     current_tracer among every tracer, top level and instances
+#   filters     set_ftrace_filter, set_graph_function, max_graph_depth,
+#               duration_thresh_ns, good values and bad ones
+#   events      the three function events, with and without event filters
+#   everything  each function event with no function filter: every function
+#               is traced, in irq, softirq and idle paths too
+#   triggers    hist and stacktrace triggers added and removed
+#   instances   instances made, given users, and removed
+#   buffers     buffer_size_kb changed under the writers
+#   hotplug     a vCPU taken offline and back online (needs 2 or more)
+#   perf        perf sessions on ftrace:function, if perf is installed
+#   workload    syscalls, file reads, forks, and idle periods
+# Afterwards: enabled_functions is empty, all 16 fgraph slots are free, the
+# function_duration tracer records a known call, the kernel log has no
+# splat, and (debug kernel) a kmemleak scan finds nothing new.
 set -u
-dur=${1:-300}
+dur=${1:-600}
 T=/sys/kernel/tracing
 res=/mnt/results
 out=$res/stress.ktap
+kml=/sys/kernel/debug/kmemleak
 end=$((SECONDS + dur))
 n=0 fails=0
 result() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fails=$((fails + 1)); fi >>"$out.body"; }
 : >"$out.body"
+rm -f "$res"/stress-*.rounds
 
 . "$(dirname "$0")/../clients/lib.sh"
 perf=$(perf_bin)
 
-# Each user loop runs until the deadline and counts its rounds.
-user_tracer() { # instance tracer filter-file pattern
-	local d=$T/instances/$1 r=0
-	mkdir -p "$d"
+[ -w $kml ] && echo clear >$kml
+dmesg_start=$(dmesg | wc -l)
+echo "stress: ${dur}s, $(nproc) CPUs, tracers: $(cat $T/available_tracers)"
+
+# The top level's tracers trace a few functions: tracing every function
+# is the "everything" loop's job, and with a tracer on every function too
+# a TCG guest crawls
+echo 'vfs_* ksys_*' >$T/set_ftrace_filter
+INST="s1 s2 s3"
+for i in $INST; do mkdir -p $T/instances/$i; done
+rnd() { # pick one of the arguments
+	local a=("$@")
+	echo "${a[RANDOM % ${#a[@]}]}"
+}
+done_rounds() { echo "$2" >"$res/stress-$1.rounds"; }
+
+loop_tracers() { # where: top or an instance
+	local d=$T r=0 t
+	[ "$1" = top ] || d=$T/instances/$1
+	read -ra all <$T/available_tracers
 	while [ $SECONDS -lt $end ]; do
-		echo "$4" >"$d/$3" 2>/dev/null
-		echo "$2" >"$d/current_tracer"
-		sleep 0.$((RANDOM % 5))
-		echo nop >"$d/current_tracer"
-		echo >"$d/$3"
+		t=$(rnd "${all[@]}")
+		echo "$t" >"$d/current_tracer" 2>/dev/null
+		sleep 0.$((RANDOM % 4))
 		r=$((r + 1))
 	done
-	echo "$r" >"$res/stress-$1.rounds"
+	echo nop >"$d/current_tracer"
+	done_rounds "tracers-$1" $r
 }
-user_event() { # instance event
-	local d=$T/instances/$1 r=0
-	mkdir -p "$d"
+
+loop_filters() {
+	local r=0 d
 	while [ $SECONDS -lt $end ]; do
-		echo 1 >"$d/events/$2/enable"
+		d=$T/instances/$(rnd $INST)
+		echo "$(rnd 'vfs_*' 'ksys_*' '*_read' 'do_sys_*' '' 'schedule' 'no_such_fn')" \
+			>"$d/set_ftrace_filter" 2>/dev/null
+		echo "$(rnd ksys_read vfs_write do_sys_openat2 '' 'x64_sys_call')" \
+			>"$d/set_graph_function" 2>/dev/null
+		echo "$(rnd 0 1 2 5 -1 abc 99999999999999999999)" >"$d/max_graph_depth" 2>/dev/null
+		echo "$(rnd 0 1000 100000 10000000 -5 1x)" >"$d/duration_thresh_ns" 2>/dev/null
+		echo "$(rnd rcu_read_lock '' 'mutex_*')" >"$d/set_ftrace_notrace" 2>/dev/null
 		sleep 0.$((RANDOM % 3))
-		echo 0 >"$d/events/$2/enable"
 		r=$((r + 1))
 	done
-	echo "$r" >"$res/stress-$1.rounds"
+	done_rounds filters $r
 }
-user_perf() {
+
+loop_events() {
+	local r=0 d e
+	while [ $SECONDS -lt $end ]; do
+		d=$T/instances/$(rnd $INST)
+		e=$d/events/ftrace/$(rnd function function_graph function_duration)
+		case $e in
+		*/function) echo "$(rnd 'ip == vfs_read' '' 0)" >"$e/filter" 2>/dev/null ;;
+		*) echo "$(rnd 'duration > 1000' 'depth < 3' '' 0)" >"$e/filter" 2>/dev/null ;;
+		esac
+		echo 1 >"$e/enable" 2>/dev/null
+		sleep 0.$((RANDOM % 4))
+		echo 0 >"$e/enable"
+		r=$((r + 1))
+	done
+	done_rounds events $r
+}
+
+loop_everything() { # each event with no function filter at all
+	local d=$T/instances/s-all r=0 e
+	mkdir -p "$d"
+	while [ $SECONDS -lt $end ]; do
+		e=$d/events/ftrace/$(rnd function function_graph function_duration)
+		echo 1 >"$e/enable" 2>/dev/null
+		sleep 1
+		echo 0 >"$e/enable"
+		sleep 0.$((RANDOM % 5))
+		r=$((r + 1))
+	done
+	done_rounds everything $r
+}
+
+loop_triggers() {
+	local r=0 d e tr
+	while [ $SECONDS -lt $end ]; do
+		d=$T/instances/$(rnd $INST)
+		e=$d/events/$(rnd ftrace/function_duration ftrace/function_graph sched/sched_switch)
+		case $e in
+		*function_duration) tr=$(rnd 'hist:keys=func.sym:vals=duration' 'stacktrace if duration > 100000') ;;
+		*function_graph) tr=$(rnd 'hist:keys=func.sym,exit' 'stacktrace:5') ;;
+		*) tr=$(rnd 'hist:keys=next_pid' 'stacktrace:1') ;;
+		esac
+		echo "$tr" >>"$e/trigger" 2>/dev/null
+		echo 1 >"$e/enable" 2>/dev/null
+		sleep 0.$((RANDOM % 4))
+		cat "$d/events/ftrace/function_duration/hist" >/dev/null 2>&1
+		echo 0 >"$e/enable"
+		echo "!$tr" >>"$e/trigger" 2>/dev/null
+		r=$((r + 1))
+	done
+	for i in $INST; do
+		for e in ftrace/function_duration ftrace/function_graph sched/sched_switch; do
+			f=$T/instances/$i/events/$e/trigger
+			grep -v '^#' "$f" 2>/dev/null | sed 's/ .*//; s/^/!/' | while read -r t; do
+				echo "$t" >>"$f" 2>/dev/null
+			done
+		done
+	done
+	done_rounds triggers $r
+}
+
+loop_instances() {
+	local r=0 d
+	while [ $SECONDS -lt $end ]; do
+		d=$T/instances/s-tmp$((r % 3))
+		mkdir "$d" 2>/dev/null
+		echo "$(rnd 'vfs_*' 'ksys_*')" >"$d/set_ftrace_filter" 2>/dev/null
+		echo "$(rnd function_duration function_graph function nop)" >"$d/current_tracer" 2>/dev/null
+		echo 1 >"$d/events/ftrace/$(rnd function_duration function_graph function)/enable" 2>/dev/null
+		sleep 0.$((RANDOM % 3))
+		# A tracer must be stopped before the instance goes
+		echo nop >"$d/current_tracer"
+		rmdir "$d" 2>/dev/null
+		r=$((r + 1))
+	done
+	rmdir $T/instances/s-tmp* 2>/dev/null
+	done_rounds instances $r
+}
+
+loop_buffers() {
+	local r=0 d
+	while [ $SECONDS -lt $end ]; do
+		d=$T/instances/$(rnd $INST)
+		echo "$(rnd 64 256 1024 1408)" >"$d/buffer_size_kb"
+		sleep 1
+		r=$((r + 1))
+	done
+	done_rounds buffers $r
+}
+
+loop_hotplug() {
+	local r=0 c=/sys/devices/system/cpu/cpu1/online
+	while [ $SECONDS -lt $end ]; do
+		echo 0 >$c || break
+		sleep 0.$((RANDOM % 5))
+		echo 1 >$c || break
+		sleep 2
+		r=$((r + 1))
+	done
+	echo 1 >$c 2>/dev/null
+	done_rounds hotplug $r
+}
+
+loop_perf() {
 	local r=0
 	while [ $SECONDS -lt $end ]; do
 		"$perf" record -q -e ftrace:function --filter 'ip == vfs_*' -a -o /tmp/stress-perf.data -- \
 			sleep 0.$((RANDOM % 5 + 1)) >/dev/null 2>&1
 		r=$((r + 1))
 	done
-	echo "$r" >"$res/stress-perf.rounds"
+	done_rounds perf $r
 }
+
 workload() {
+	local r=0
 	while [ $SECONDS -lt $end ]; do
 		cat /proc/self/status /etc/hostname >/dev/null
 		ls /usr/lib >/dev/null
 		dd if=/dev/zero of=/dev/null bs=4k count=100 2>/dev/null
+		sh -c 'exit 0'
+		# idle periods: the idle task's paths are traced too
+		[ $((r % 20)) -eq 0 ] && sleep 1
+		r=$((r + 1))
 	done
+	done_rounds workload $r
 }
 
 pids=()
-user_tracer s-func function set_ftrace_filter 'vfs_*' & pids+=($!)
-user_tracer s-graph function_graph set_graph_function 'ksys_read' & pids+=($!)
-user_tracer s-graph2 function_graph set_ftrace_filter 'do_sys_*' & pids+=($!)
-user_event s-ev sched/sched_switch & pids+=($!)
-[ -x "$perf" ] && { user_perf & pids+=($!); }
-workload & wl=$!
+for w in top $INST; do loop_tracers $w & pids+=($!); done
+loop_filters & pids+=($!)
+loop_events & pids+=($!)
+loop_everything & pids+=($!)
+loop_triggers & pids+=($!)
+loop_instances & pids+=($!)
+loop_buffers & pids+=($!)
+ncpu=$(nproc --all)
+[ "$ncpu" -ge 2 ] && [ -w /sys/devices/system/cpu/cpu1/online ] && { loop_hotplug & pids+=($!); }
+[ -x "$perf" ] && { loop_perf & pids+=($!); }
+workload & pids+=($!)
+# A loop that hangs is a failure. A round can take a while when every
+# function is traced under TCG: give them the deadline and half as long
+# again, and two minutes.
+grace=$((dur / 2 + 120))
+(
+	sleep $((dur + grace))
+	echo "stress: loops still running after $((dur + grace))s" >/dev/kmsg
+	# The blocked tasks' stacks, for the log
+	echo w >/proc/sysrq-trigger
+	ps -eo pid,stat,wchan:32,args >"$res/stress-ps.txt"
+) & watchdog=$!
 wait "${pids[@]}"
-kill $wl 2>/dev/null
-wait $wl 2>/dev/null
+kill $watchdog 2>/dev/null
 
+total=0
 for f in "$res"/stress-*.rounds; do
 	name=$(basename "$f" .rounds)
 	r=$(cat "$f")
+	total=$((total + r))
 	[ "$r" -gt 0 ]
-	result $? "$name ran $r rounds"
+	result $? "$name: $r rounds"
 done
-for i in s-func s-graph s-graph2 s-ev; do rmdir "$T/instances/$i"; done
-result $? "instances removed"
+echo "stress: $(ls "$res"/stress-*.rounds | wc -l) loops, $total rounds in ${dur}s"
+
+# Everything off, every instance gone
+echo 0 >/sys/devices/system/cpu/cpu1/online 2>/dev/null; echo 1 >/sys/devices/system/cpu/cpu1/online 2>/dev/null
+gone=0
+for i in $INST s-all; do
+	for e in function function_graph function_duration; do
+		echo 0 >"$T/instances/$i/events/ftrace/$e/enable" 2>/dev/null
+	done
+	echo nop >"$T/instances/$i/current_tracer"
+	rmdir "$T/instances/$i" || gone=1
+done
+result $gone "the stress instances removed"
+echo nop >$T/current_tracer
+echo >$T/set_ftrace_filter
 sleep 1
-left=$(wc -l <$T/enabled_functions)
+left=$(grep -c . $T/enabled_functions)
 [ "$left" -eq 0 ]
 result $? "enabled_functions empty after all users left ($left left)"
+
+# All 16 fgraph slots are free: 16 instances can each run function_graph
+free=0
+for i in $(seq 1 17); do
+	mkdir $T/instances/slot$i
+	echo schedule >$T/instances/slot$i/set_ftrace_filter
+	echo function_graph >$T/instances/slot$i/current_tracer 2>/dev/null || break
+	free=$i
+done
+for i in $(seq 1 17); do
+	[ -d $T/instances/slot$i ] || continue
+	echo nop >$T/instances/slot$i/current_tracer
+	rmdir $T/instances/slot$i
+done
+[ "$free" -eq 16 ]
+result $? "all 16 fgraph slots free ($free could be taken)"
+
+# The kernel still traces: a known call, with its duration
+echo vfs_read >$T/set_ftrace_filter
+echo 1 >$T/tracing_on
+echo function_duration >$T/current_tracer
+cat /etc/hostname >/dev/null
+# Read with the tracer still set: it prints its own lines
+grep -q ' vfs_read <- ' $T/trace
+result $? "function_duration still records vfs_read"
+echo nop >$T/current_tracer
+echo >$T/set_ftrace_filter
+echo >$T/trace
+
+splats=$(dmesg | tail -n +$((dmesg_start + 1)) |
+	grep -E 'WARNING:|BUG:|Oops|rcu_.*stall|INFO: task .* blocked|possible .*lock|lockdep|KASAN|UBSAN|kmemleak|stress: loops' |
+	grep -cv 'kmemleak: Automatic' || true)
+[ "$splats" -eq 0 ]
+result $? "no WARN/BUG/RCU stall/lockdep/KASAN line during the stress ($splats)"
+if [ -w $kml ]; then
+	echo scan >$kml
+	sleep 5
+	echo scan >$kml
+	cat $kml >"$res/stress-kmemleak.txt"
+	leaks=$(grep -c 'unreferenced object' "$res/stress-kmemleak.txt")
+	[ "$leaks" -eq 0 ]
+	result $? "kmemleak scan: $leaks new suspected leaks"
+fi
 {
 	echo "TAP version 13"
 	echo "1..$n"
