@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # make series-check: every patch passes checkpatch --strict and builds on
 # its own, in order; the whole series also builds with
-# CONFIG_FUNCTION_GRAPH_TRACER=n (x86_64) and CONFIG_PERF_EVENTS=n (arm64:
-# x86 always selects PERF_EVENTS). Variant builds compile kernel/ only,
-# unless FULL=1.
+# CONFIG_FUNCTION_GRAPH_TRACER=n and with CONFIG_FUNCTION_DURATION_TRACER=n
+# (x86_64), and with CONFIG_PERF_EVENTS=n (arm64: x86 always selects
+# PERF_EVENTS). Variant builds compile kernel/ only, unless FULL=1.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" build
@@ -89,9 +89,11 @@ variant() { # name arch cross config-lines...
 	fi
 }
 variant no-fgraph x86_64 "" "# CONFIG_FUNCTION_GRAPH_TRACER is not set"
+# The function trace events without the function_duration tracer
+variant no-fdur x86_64 "" "# CONFIG_FUNCTION_DURATION_TRACER is not set"
 # On arm64 only CORESIGHT and KVM select PERF_EVENTS.
 variant no-perf arm64 aarch64-linux-gnu- "# CONFIG_PERF_EVENTS is not set" "# CONFIG_HW_PERF_EVENTS is not set" \
 	"# CONFIG_KVM is not set" "# CONFIG_CORESIGHT is not set" "# CONFIG_BPF_SYSCALL is not set"
 
-echo "$((n * 2 + 2 - fails)) passed, $fails failed"
+echo "$((n * 2 + 3 - fails)) passed, $fails failed"
 [ $fails -eq 0 ]
