@@ -105,10 +105,12 @@ loop_everything() { # each event with no function filter at all
 	mkdir -p "$d"
 	while [ $SECONDS -lt $end ]; do
 		e=$d/events/ftrace/$(rnd function function_graph function_duration)
+		# Short bursts: with every function traced, a TCG guest crawls
+		# and the other loops would hardly run
 		echo 1 >"$e/enable" 2>/dev/null
-		sleep 1
+		sleep 0.$((RANDOM % 3 + 1))
 		echo 0 >"$e/enable"
-		sleep 0.$((RANDOM % 5))
+		sleep $((RANDOM % 3 + 2))
 		r=$((r + 1))
 	done
 	done_rounds everything $r
