@@ -5,6 +5,7 @@
 #
 #   STAGES="base patched debug"  which stages to run (default: all)
 #   STRESS_SECONDS=600           the debug stage's stress
+#   STRESS_HOTPLUG=1             ... with its cpu1 offline/online loop
 #   DEBUG_CMDLINE=ftrace=nop     boot parameters of the debug kernel: by
 #                                default the startup selftests are skipped
 #                                (the check tier runs them on the plain kernel)
@@ -69,6 +70,7 @@ if has debug; then
 	"$TOP/scripts/build.sh" patched debug >/dev/null
 	"$TOP/scripts/case-lists.sh" "$TREE" "$res"
 	echo "${STRESS_SECONDS:-600}" >"$res/stress.seconds"
+	[ -z "${STRESS_HOTPLUG:-}" ] || echo hotplug >"$res/stress.hotplug"
 	t0=$(now)
 	VM_MEM=${VM_MEM:-4G} VM_CMDLINE="${VM_CMDLINE:-} ${DEBUG_CMDLINE-ftrace=nop}" \
 		"$TOP/scripts/vm.sh" -k patched-debug -s "${STRESS_SMP:-2}" -r "$res" \

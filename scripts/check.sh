@@ -37,6 +37,7 @@ stage_time tree "$t0"
 # that is UNSUPPORTED (the feature is missing) counts as a failure.
 "$TOP/scripts/case-lists.sh" "$TREE" "$res"
 echo "${STRESS_SECONDS:-120}" >"$res/stress.seconds"
+[ -z "${STRESS_HOTPLUG:-}" ] || echo hotplug >"$res/stress.hotplug"
 
 t0=$(now)
 set +e

@@ -14,5 +14,6 @@ bash "$here/clients.sh"
 # A short stress of every kind of function user at once (STRESS_SECONDS on
 # the host, 120 by default)
 t0=$SECONDS
-bash "$here/stress.sh" "$(cat /mnt/results/stress.seconds 2>/dev/null || echo 120)"
+bash "$here/stress.sh" "$(cat /mnt/results/stress.seconds 2>/dev/null || echo 120)" \
+	"$(cat /mnt/results/stress.hotplug 2>/dev/null)"
 echo "stress $((SECONDS - t0))" >>/mnt/results/timings

@@ -13,7 +13,7 @@ echo "guest: $(uname -r), $(nproc) CPUs, boot took $(cut -d' ' -f1 /proc/uptime)
 [ -w $kml ] || echo "no kmemleak: not a debug kernel?"
 bash "$here/ftracetest.sh" "$st" series "$res/series.list"
 t0=$SECONDS
-bash "$here/stress.sh" "$(cat $res/stress.seconds 2>/dev/null || echo 600)"
+bash "$here/stress.sh" "$(cat $res/stress.seconds 2>/dev/null || echo 600)" "$(cat $res/stress.hotplug 2>/dev/null)"
 echo "stress $((SECONDS - t0))" >>"$res/timings"
 if [ -w $kml ]; then
 	echo scan >$kml
