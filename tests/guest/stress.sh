@@ -40,7 +40,6 @@ rm -f "$res"/stress-*.rounds
 . "$(dirname "$0")/../clients/lib.sh"
 perf=$(perf_bin)
 
-[ -w $kml ] && echo clear >$kml
 dmesg_start=$(dmesg | wc -l)
 echo "stress: ${dur}s, $(nproc) CPUs, tracers: $(cat $T/available_tracers)"
 
