@@ -26,6 +26,7 @@ baseline=$TOP/tests/baseline
 suite() { # flavour tree name
 	local res=$top_res/$1 t0
 	mkdir -p "$res"
+	echo ftracetest >"$res/expected-suites"
 	"$TOP/scripts/build.sh" "$1" >/dev/null
 	t0=$(now)
 	"$TOP/scripts/vm.sh" -k "$1" -r "$res" -t "${FULL_TIMEOUT:-10800}" -- \
@@ -71,6 +72,7 @@ if has debug; then
 	"$TOP/scripts/case-lists.sh" "$TREE" "$res"
 	echo "${STRESS_SECONDS:-600}" >"$res/stress.seconds"
 	[ -z "${STRESS_HOTPLUG:-}" ] || echo hotplug >"$res/stress.hotplug"
+	echo series stress >"$res/expected-suites"
 	t0=$(now)
 	VM_MEM=${VM_MEM:-4G} VM_CMDLINE="${VM_CMDLINE:-} ${DEBUG_CMDLINE-ftrace=nop}" \
 		"$TOP/scripts/vm.sh" -k patched-debug -s "${STRESS_SMP:-2}" -r "$res" \

@@ -38,6 +38,11 @@ stage_time tree "$t0"
 "$TOP/scripts/case-lists.sh" "$TREE" "$res"
 echo "${STRESS_SECONDS:-120}" >"$res/stress.seconds"
 [ -z "${STRESS_HOTPLUG:-}" ] || echo hotplug >"$res/stress.hotplug"
+# What the guest must leave behind: a suite that is absent is a failure
+{
+	[ -s "$res/series.list" ] && echo series
+	echo ftracetest clients stress
+} >"$res/expected-suites"
 
 t0=$(now)
 set +e

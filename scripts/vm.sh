@@ -36,7 +36,7 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing (
 [ -n "$results" ] || results=$BUILD/results/vm-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$results"
 results=$(cd "$results" && pwd)
-rm -f "$results/rc" "$results/console.log" "$results/dmesg.txt"
+rm -f "$results/rc" "$results/vm.status" "$results/console.log" "$results/dmesg.txt"
 
 {
 	echo "MODROOT=$kdir/modroot"
@@ -115,13 +115,19 @@ else
 fi
 qrc=$?
 set -e
+# One line for the report (tests/report.py): the guest's fate, and why.
+status() { # code reason
+	echo "$1 $2" >"$results/vm.status"
+	[ "$1" = 0 ] || echo "ERROR: $2" >&2
+	exit "$1"
+}
 if [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; then
-	echo "ERROR: guest timed out after ${timeout}s and was killed (kernel log: $results/console.log)" >&2
-	exit 124
+	status 124 "guest timed out after ${timeout}s and was killed (kernel log: $results/console.log)"
 fi
 if [ ! -f "$results/rc" ]; then
 	tail -30 "$results/console.log" >&2 || true
-	echo "ERROR: guest died before the command finished (qemu exit $qrc; kernel log: $results/console.log)" >&2
-	exit 125
+	status 125 "guest died before the command finished (qemu exit $qrc; kernel log: $results/console.log)"
 fi
-exit "$(cat "$results/rc")"
+grc=$(cat "$results/rc")
+[ "$grc" = 0 ] && status 0 "guest command finished"
+status "$grc" "guest command exited with status $grc"

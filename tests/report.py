@@ -99,6 +99,12 @@ def summary(dirs):
             if plan is not None and plan > len(cases):
                 missing = plan - len(cases)
                 lines.append('  %s: %d planned case(s) never reported (run cut short?)' % (suite, missing))
+            elif plan is not None and plan < len(cases):
+                missing = 1
+                lines.append('  %s: plan 1..%d but %d results' % (suite, plan, len(cases)))
+            elif plan is None and cases:
+                missing = 1
+                lines.append('  %s: %d results and no plan (run cut short?)' % (suite, len(cases)))
             if plan is None and not cases:
                 missing = 1
                 lines.append('  %s: no results at all' % suite)
@@ -117,6 +123,24 @@ def summary(dirs):
             passed += p
             failed += f_
             skipped += s
+        # The suites the run was meant to leave: one that is absent
+        # (never started, or the guest died before it wrote it) fails.
+        expected = os.path.join(d, 'expected-suites')
+        if os.path.exists(expected):
+            with open(expected) as f:
+                for suite in f.read().split():
+                    if not os.path.exists(os.path.join(d, suite + '.ktap')):
+                        failed += 1
+                        lines.append('  %s: suite missing (never ran or was cut short)' % suite)
+        # The guest's fate, from scripts/vm.sh: a guest that died, timed
+        # out or whose command failed is a failure, whatever it reported.
+        status = os.path.join(d, 'vm.status')
+        if os.path.exists(status):
+            with open(status, errors='replace') as f:
+                code, _, reason = f.readline().strip().partition(' ')
+            if code != '0':
+                failed += 1
+                lines.append('  guest: %s' % (reason or 'exit status ' + code))
         logs = [os.path.join(d, n) for n in ('dmesg.txt', 'console.log')]
         if not any(os.path.exists(p) for p in logs):
             continue  # a host-only run: no kernel log to judge
