@@ -23,6 +23,8 @@ bash "$TOP/tests/harness/run.sh" >"$res/harness.ktap" || true
 sed -n 's/^not ok/harness: not ok/p' "$res/harness.ktap"
 stage_time host-tests "$t0"
 if [ $host_only = 1 ]; then
+	# Boots a guest from copies of the project elsewhere, if a kernel is built
+	bash "$TOP/tests/harness/anydir.sh" "$BUILD" >"$res/anydir.ktap" || true
 	python3 "$TOP/tests/report.py" summary "$res"
 	exit
 fi
@@ -32,6 +34,12 @@ t0=$(now)
 stage_time tree "$t0"
 
 "$TOP/scripts/build.sh" patched >/dev/null
+
+# The project works from any directory: copies under /root and /tmp boot
+t0=$(now)
+bash "$TOP/tests/harness/anydir.sh" "$BUILD" >"$res/anydir.ktap" || true
+sed -n 's/^not ok/anydir: not ok/p' "$res/anydir.ktap"
+stage_time anydir "$t0"
 
 # The series' own ftracetest cases run as their own suite, where a case
 # that is UNSUPPORTED (the feature is missing) counts as a failure.

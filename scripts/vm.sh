@@ -39,16 +39,19 @@ results=$(cd "$results" && pwd)
 rm -f "$results/rc" "$results/vm.status" "$results/console.log" "$results/dmesg.txt"
 
 {
-	echo "MODROOT=$kdir/modroot"
-	echo "INTERACTIVE=$interactive"
-	echo "TOP=$TOP"
-	echo "PANIC_ON_OOPS=${PANIC_ON_OOPS:-0}"
+	printf 'MODROOT=%q\n' "$kdir/modroot"
+	printf 'INTERACTIVE=%q\n' "$interactive"
+	printf 'TOP=%q\n' "$TOP"
+	printf 'PANIC_ON_OOPS=%q\n' "${PANIC_ON_OOPS:-0}"
 } >"$results/guest.env"
 {
 	echo "cd /tmp"
 	printf '%q ' "$@"
 	echo
 } >"$results/cmd.sh"
+
+# QEMU's option values escape a comma as two
+qesc() { printf '%s' "${1//,/,,}"; }
 
 qemu_args() { # accel
 	local cpu=max accel=$1
@@ -59,7 +62,7 @@ qemu_args() { # accel
 	fi
 	local cmdline="console=ttyS0,115200 root=root rootfstype=9p"
 	cmdline+=" rootflags=trans=virtio,version=9p2000.L,msize=1048576,cache=loose,posixacl"
-	cmdline+=" ro init=$TOP/scripts/guest-init panic=-1 mitigations=off nokaslr"
+	cmdline+=" ro init=\"$TOP/scripts/guest-init\" panic=-1 mitigations=off nokaslr"
 	cmdline+=" tsc=reliable no_timer_check ${VM_CMDLINE:-}"
 	printf '%s\n' -accel "$accel" -cpu "$cpu" -smp "$smp" -m "$mem" \
 		-machine q35 -no-reboot -display none -monitor none -nodefaults \
@@ -69,8 +72,10 @@ qemu_args() { # accel
 		-chardev "stdio,id=out,signal=off" -device virtconsole,chardev=out \
 		-fsdev "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap" \
 		-device virtio-9p-pci,fsdev=root,mount_tag=root \
-		-fsdev "local,id=res,path=$results,security_model=none,multidevs=remap" \
+		-fsdev "local,id=res,path=$(qesc "$results"),security_model=none,multidevs=remap" \
 		-device virtio-9p-pci,fsdev=res,mount_tag=results \
+		-fsdev "local,id=proj,path=$(qesc "$TOP"),security_model=none,readonly=on,multidevs=remap" \
+		-device virtio-9p-pci,fsdev=proj,mount_tag=project \
 		-device pvpanic-pci
 	# Extra QEMU arguments, e.g. VM_QEMU_ARGS="-icount shift=0,sleep=off"
 	# for the exact (instruction-count) mode of the benchmark (TCG only)
