@@ -13,7 +13,7 @@ flavour=${1:-patched}
 debug=${2:-}
 case $flavour in
 patched) src=$TREE ;;
-series) src=$TREE ;; # series-check's own directory: a running guest keeps its modules
+series) src=$BUILD/linux-series ;; # series-check's worktree and build directory
 base) "$TOP/scripts/tree.sh" basetree; src=$BASE_TREE ;;
 *) die "usage: $0 [patched|base|series] [debug]" ;;
 esac

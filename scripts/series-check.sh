@@ -38,21 +38,29 @@ done
 [ $n -ge 0 ] || n=0
 
 # Each patch in order, incrementally, in a build directory of its own
-# (a sibling of build/out/patched, so ccache serves both).
-orig=$(git symbolic-ref -q --short HEAD || git rev-parse HEAD)
-trap 'git -C "$TREE" checkout -q "$orig"' EXIT
-[ -n "${VARIANTS_ONLY:-}" ] || for c in $(git rev-list --reverse base..HEAD); do
-	s=$(git log -1 --format=%s "$c")
-	git checkout -q "$c"
-	if "$TOP/scripts/build.sh" series >/dev/null 2>"$BUILD/series-build.err"; then
-		ok "builds: $s"
-	else
-		bad "builds: $s"
-		tail -5 "$BUILD/series-build.err" | sed 's/^/#   /'
+# (a sibling of build/out/patched, so ccache serves both), from a worktree
+# of its own: build/linux never moves, so a guest of "make check" that
+# reads its selftests meanwhile sees the series as it is.
+wt=$BUILD/linux-series
+if [ -z "${VARIANTS_ONLY:-}" ]; then
+	# A worktree left by an earlier tree (make tree recreates build/linux)
+	# is made again
+	if [ "$(git -C "$wt" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" != "$TREE/.git" ]; then
+		rm -rf "$wt"
+		git worktree prune
+		git worktree add -q --detach "$wt" HEAD
 	fi
-done
-git checkout -q "$orig"
-trap - EXIT
+	for c in $(git rev-list --reverse base..HEAD); do
+		s=$(git log -1 --format=%s "$c")
+		git -C "$wt" checkout -q --detach "$c"
+		if "$TOP/scripts/build.sh" series >/dev/null 2>"$BUILD/series-build.err"; then
+			ok "builds: $s"
+		else
+			bad "builds: $s"
+			tail -5 "$BUILD/series-build.err" | sed 's/^/#   /'
+		fi
+	done
+fi
 
 variant() { # name arch cross config-lines...
 	local name=$1 arch=$2 cross=$3 out=$OUT/variant-$1 log
