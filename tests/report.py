@@ -42,6 +42,18 @@ SPLAT_RE = re.compile(
     r')')
 
 
+# Lines that SPLAT_RE matches but that are known, analysed, and not a
+# fault of the series; reported as "known", not counted. Each with why.
+KNOWN_RE = re.compile(
+    # x86 ORC, 6.12: an interrupt that lands in return_to_handler's
+    # retpoline tail (after "call .Ldo_rop", before its "mov %rdi,(%rsp)")
+    # is unwound with the ORC state of the int3 after that call, whose sp
+    # offset is 0; a stack trace taken in that interrupt (the wakeup
+    # tracers, stacktrace triggers) logs this once. No WARN(), no taint.
+    r'WARNING: stack going in the wrong direction\? at return_to_handler\+0x46/'
+)
+
+
 def parse_ktap(path):
     """Return (plan, [(status, name)]) for the top-level results of a KTAP file.
 
@@ -76,7 +88,7 @@ def scan(paths):
             continue
         with open(p, errors='replace') as f:
             for n, line in enumerate(f, 1):
-                if SPLAT_RE.search(line):
+                if SPLAT_RE.search(line) and not KNOWN_RE.search(line):
                     hits.append('%s:%d: %s' % (os.path.basename(p), n, line.rstrip()))
     return hits
 
@@ -145,6 +157,10 @@ def summary(dirs):
         if not any(os.path.exists(p) for p in logs):
             continue  # a host-only run: no kernel log to judge
         hits = scan(logs)
+        known = sorted(set(m.group(0) for p in logs if os.path.exists(p)
+                           for m in (KNOWN_RE.search(l) for l in open(p, errors='replace')) if m))
+        for k in known:
+            lines.append('  known (not counted, see tests/report.py): %s' % k)
         # The same line is in both logs; count distinct messages.
         uniq = sorted(set(h.split(': ', 1)[1] for h in hits))
         if uniq:

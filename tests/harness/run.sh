@@ -141,6 +141,11 @@ test_honest_summary() {
 	fresh splat
 	cp "$here/data/splat-dmesg.txt" "$d/dmesg.txt"
 	check_summary splat '2 passed, 1 failed, 0 skipped' 'splat line' || return 1
+	# a known, analysed line (KNOWN_RE) is reported, not counted
+	fresh known
+	echo '[  175.355087] WARNING: stack going in the wrong direction? at return_to_handler+0x46/0x50' >>"$d/dmesg.txt"
+	out=$(python3 "$report" summary "$d") || { echo "known: $out"; return 1; }
+	grep -q 'known (not counted' <<<"$out" || { echo "known: $out"; return 1; }
 }
 t test_honest_summary
 
