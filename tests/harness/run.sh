@@ -100,7 +100,6 @@ t test_series_strict
 #     with a one-line reason, even when every case that ran passed.
 test_honest_summary() {
 	local d out good='TAP version 13\n1..2\nok 1 a\nok 2 b\n'
-	# case  setup                                             last line       reason
 	check_summary() { # name expected-line reason-regex
 		out=$(python3 "$report" summary "$d") && { echo "$1: exit 0"; return 1; }
 		grep -qx "$2" <<<"$(tail -1 <<<"$out")" || { echo "$1: $out"; return 1; }
@@ -117,30 +116,26 @@ test_honest_summary() {
 	fresh ok
 	out=$(python3 "$report" summary "$d") || { echo "ok: $out"; return 1; }
 	grep -qx '3 passed, 0 failed, 0 skipped' <<<"$(tail -1 <<<"$out")" || { echo "ok: $out"; return 1; }
-	fresh died
-	echo "125 guest died before the command finished (qemu exit 1)" >"$d/vm.status"
-	check_summary died '3 passed, 1 failed, 0 skipped' '# *guest: guest died' || return 1
-	fresh timeout
-	echo "124 guest timed out after 3000s and was killed" >"$d/vm.status"
-	check_summary timeout '3 passed, 1 failed, 0 skipped' '# *guest: guest timed out' || return 1
-	fresh exit
-	echo "127 guest command exited with status 127" >"$d/vm.status"
-	check_summary exit '3 passed, 1 failed, 0 skipped' 'exited with status 127' || return 1
-	fresh missing
-	printf 'series\nstress\n' >"$d/expected-suites"
-	check_summary missing '3 passed, 1 failed, 0 skipped' '# *stress: suite missing' || return 1
-	fresh short
-	printf 'TAP version 13\n1..3\nok 1 a\n' >"$d/series.ktap"
-	check_summary short '2 passed, 2 failed, 0 skipped' 'never reported' || return 1
-	fresh extra
-	printf 'TAP version 13\n1..1\nok 1 a\nok 2 b\n' >"$d/series.ktap"
-	check_summary extra '3 passed, 1 failed, 0 skipped' 'plan 1\.\.1 but 2 results' || return 1
-	fresh noplan
-	printf 'TAP version 13\nok 1 a\n' >"$d/series.ktap"
-	check_summary noplan '2 passed, 1 failed, 0 skipped' 'no plan' || return 1
-	fresh splat
-	cp "$here/data/splat-dmesg.txt" "$d/dmesg.txt"
-	check_summary splat '2 passed, 1 failed, 0 skipped' 'splat line' || return 1
+	# name|file|content|expected last line|reason
+	local name file content want reason
+	while IFS='|' read -r name file content want reason; do
+		fresh "$name"
+		if [ "$file" = dmesg.txt ]; then
+			cp "$here/data/$content" "$d/dmesg.txt"
+		else
+			printf "$content" >"$d/$file"
+		fi
+		check_summary "$name" "$want" "$reason" || return 1
+	done <<'EOF'
+died|vm.status|125 guest died before the command finished (qemu exit 1)\n|3 passed, 1 failed, 0 skipped|# *guest: guest died
+timeout|vm.status|124 guest timed out after 3000s and was killed\n|3 passed, 1 failed, 0 skipped|# *guest: guest timed out
+exit|vm.status|127 guest command exited with status 127\n|3 passed, 1 failed, 0 skipped|exited with status 127
+missing|expected-suites|series\nstress\n|3 passed, 1 failed, 0 skipped|# *stress: suite missing
+short|series.ktap|TAP version 13\n1..3\nok 1 a\n|2 passed, 2 failed, 0 skipped|never reported
+extra|series.ktap|TAP version 13\n1..1\nok 1 a\nok 2 b\n|3 passed, 1 failed, 0 skipped|plan 1\.\.1 but 2 results
+noplan|series.ktap|TAP version 13\nok 1 a\n|2 passed, 1 failed, 0 skipped|no plan
+splat|dmesg.txt|splat-dmesg.txt|2 passed, 1 failed, 0 skipped|splat line
+EOF
 	# a known, analysed line (KNOWN_RE) is reported, not counted
 	fresh known
 	echo '[  175.355087] WARNING: stack going in the wrong direction? at return_to_handler+0x46/0x50' >>"$d/dmesg.txt"
