@@ -41,6 +41,12 @@ bash "$TOP/tests/harness/anydir.sh" "$BUILD" >"$res/anydir.ktap" || true
 sed -n 's/^not ok/anydir: not ok/p' "$res/anydir.ktap"
 stage_time anydir "$t0"
 
+# Boot-time tracing: one quick boot per case of tests/boot/cases
+t0=$(now)
+BOOT_RESULTS=$res/boot bash "$TOP/tests/boot/run.sh" "$BUILD" >"$res/boot.ktap" || true
+sed -n 's/^not ok/boot: not ok/p' "$res/boot.ktap"
+stage_time boot "$t0"
+
 # The series' own ftracetest cases run as their own suite, where a case
 # that is UNSUPPORTED (the feature is missing) counts as a failure.
 "$TOP/scripts/case-lists.sh" "$TREE" "$res"

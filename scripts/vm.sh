@@ -4,6 +4,11 @@
 #
 #   vm.sh [-k FLAVOUR] [-s SMP] [-m MEM] [-t TIMEOUT] [-r RESULTS] [-i] [-q] -- CMD [ARGS...]
 #
+# VM_CMDLINE adds kernel parameters. VM_BOOTCONFIG=FILE boots with that boot
+# config (Documentation/admin-guide/bootconfig.rst): tools/bootconfig of the
+# tree appends it to an initrd that holds nothing else, so the root is
+# still the 9p share, and "bootconfig" is added to the parameters.
+#
 # The command runs as root in the guest, with /mnt/results shared read-write
 # with RESULTS on the host. The kernel log goes to RESULTS/console.log and
 # RESULTS/dmesg.txt. The exit status is the command's, 124 on a timeout,
@@ -61,6 +66,7 @@ qemu_args() { # accel
 		accel="tcg,thread=single"
 	fi
 	local cmdline="console=ttyS0,115200 root=root rootfstype=9p"
+	[ -z "${VM_BOOTCONFIG:-}" ] || cmdline+=" bootconfig"
 	cmdline+=" rootflags=trans=virtio,version=9p2000.L,msize=1048576,cache=loose,posixacl"
 	cmdline+=" ro init=\"$TOP/scripts/guest-init\" panic=-1 mitigations=off nokaslr"
 	cmdline+=" tsc=reliable no_timer_check ${VM_CMDLINE:-}"
@@ -77,12 +83,38 @@ qemu_args() { # accel
 		-fsdev "local,id=proj,path=$(qesc "$TOP"),security_model=none,readonly=on,multidevs=remap" \
 		-device virtio-9p-pci,fsdev=proj,mount_tag=project \
 		-device pvpanic-pci
+	[ -z "${VM_BOOTCONFIG:-}" ] || printf '%s\n' -initrd "$results/initrd.img"
 	# Extra QEMU arguments, e.g. VM_QEMU_ARGS="-icount shift=0,sleep=off"
 	# for the exact (instruction-count) mode of the benchmark (TCG only)
 	if [ "$1" != kvm ] && [ -n "${VM_QEMU_ARGS:-}" ]; then
 		printf '%s\n' ${VM_QEMU_ARGS}
 	fi
 }
+
+# tools/bootconfig of the tree, built once into the build directory
+bootconfig_tool() {
+	local out=$OUT/bootconfig
+	if [ ! -x "$out/bootconfig" ] || [ "$TREE/lib/bootconfig.c" -nt "$out/bootconfig" ]; then
+		mkdir -p "$out"
+		make -s -C "$TREE/tools/bootconfig" OUTPUT="$out/" "$out/bootconfig" \
+			>"$out/build.log" 2>&1 || die "tools/bootconfig did not build: $out/build.log"
+	fi
+	echo "$out/bootconfig"
+}
+
+# The initrd of VM_BOOTCONFIG: an empty initramfs (no /init, so the kernel
+# mounts root= as without one) with the boot config appended
+make_bootconfig_initrd() {
+	local tool
+	grep -q '^CONFIG_BOOT_CONFIG=y' "$kdir/.config" ||
+		die "VM_BOOTCONFIG: the kernel in $kdir has no CONFIG_BOOT_CONFIG"
+	[ -f "$VM_BOOTCONFIG" ] || die "VM_BOOTCONFIG: no file $VM_BOOTCONFIG"
+	tool=$(bootconfig_tool)
+	: | (cd "$results" && cpio -o -H newc --quiet) >"$results/initrd.img"
+	"$tool" -a "$VM_BOOTCONFIG" "$results/initrd.img" >"$results/bootconfig.log" 2>&1 ||
+		die "bootconfig refused $VM_BOOTCONFIG: $(tail -1 "$results/bootconfig.log")"
+}
+[ -z "${VM_BOOTCONFIG:-}" ] || make_bootconfig_initrd
 
 # KVM where it works, else single-threaded TCG (multi-threaded TCG races
 # with text_poke_bp here). A quick probe decides once per machine.

@@ -2,6 +2,26 @@
 # In the guest: show the feature on a small workload, then (if asked) a shell.
 T=/sys/kernel/tracing
 echo "=== $(uname -r) ==="
+# The boot, recorded by function_duration from the boot config
+# (instance "boot") or the command line (top level), see scripts/run.sh
+boot=""
+if [ -f $T/instances/boot/trace ]; then
+	boot=$T/instances/boot
+elif [ "$(cat $T/current_tracer)" = function_duration ]; then
+	boot=$T
+fi
+if [ -n "$boot" ]; then
+	echo 0 >$boot/tracing_on
+	echo "=== boot: the twenty slowest calls under do_one_initcall, two levels deep, >= $(cat $boot/duration_thresh_ns) ns ==="
+	echo "    $(grep -vc '^#' $boot/trace) calls recorded; init started at $(dmesg | sed -n 's/^\[ *\([0-9.]*\)\] Run .* as init process.*/\1/p' | head -1) s"
+	echo "    timestamp(s)  duration(ns)  function <- caller"
+	grep -v '^#' $boot/trace | awk '{ for (i = 1; i < NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { printf "%14s %13d  %s %s %s\n", $i, $(i+1), $(i+2), $(i+3), $(i+4); break } }' |
+		sort -k2,2nr | head -20
+	echo nop >$boot/current_tracer
+	echo >$boot/trace
+	echo 1 >$boot/tracing_on
+	[ "$boot" = $T ] && echo 0 >$T/max_graph_depth && echo >$T/set_graph_function && echo 0 >$T/duration_thresh_ns
+fi
 if grep -qw function_duration $T/available_tracers; then
 	echo "=== function_duration: the ten slowest calls under ksys_read (the read(2) path) ==="
 	echo "    workload: dd if=/etc/services of=/dev/null bs=512; ls -lR /usr/share/doc | tail -1"
