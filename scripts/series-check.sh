@@ -50,7 +50,12 @@ if [ -z "${VARIANTS_ONLY:-}" ]; then
 		git worktree prune
 		git worktree add -q --detach "$wt" HEAD
 	fi
+	# FROM=N builds from the Nth patch on (the earlier ones unchanged since
+	# a full run); checkpatch still reads every patch
+	i=0
 	for c in $(git rev-list --reverse base..HEAD); do
+		i=$((i + 1))
+		[ "$i" -ge "${FROM:-1}" ] || continue
 		s=$(git log -1 --format=%s "$c")
 		git -C "$wt" checkout -q --detach "$c"
 		if "$TOP/scripts/build.sh" series >/dev/null 2>"$BUILD/series-build.err"; then
