@@ -51,7 +51,9 @@ check_records() { # what thresh_ns
 	first=$(sort -n <<<"$recs" | head -1 | cut -d' ' -f1)
 	init=$(init_time)
 	info "$what: $n records, the first at ${first}s, init started at ${init}s"
-	if [ -z "$init" ] || awk -v a="$first" -v b="$init" 'BEGIN { exit !(a < b) }'; then :; else
+	if [ -z "$init" ]; then
+		fail "$what: no line in the kernel log says when init started"
+	elif ! awk -v a="$first" -v b="$init" 'BEGIN { exit !(a < b) }'; then
 		fail "$what: no record from before init (first at ${first}s, init at ${init}s)"
 	fi
 	info "$what: the slowest:"

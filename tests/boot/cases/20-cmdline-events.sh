@@ -4,7 +4,7 @@ desc="trace_event=ftrace:function,ftrace:function_graph,ftrace:function_duration
 boot_cmdline="ftrace_filter=do_one_initcall ftrace_graph_filter=do_one_initcall ftrace_graph_max_depth=1 ftrace_duration_thresh_ns=1000000 trace_event=ftrace:function,ftrace:function_graph,ftrace:function_duration trace_trigger=function_duration.hist:keys=func.sym:vals=duration"
 
 check() {
-	local e n
+	local n
 	expect $T/events/ftrace/function/enable 1
 	expect $T/events/ftrace/function_graph/enable 1
 	# Enabled, and in soft mode for its hist trigger, as any event with one
