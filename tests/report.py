@@ -99,6 +99,22 @@ def scan(paths, known=None):
     return hits
 
 
+def why(d, suite, case):
+    """The reason a case gave, from its own log (SUITE-logs/CASE.log):
+    its last "FAIL:" line, or else its last line, cut to fit one line."""
+    log = os.path.join(d, suite + '-logs', case.split()[0] + '.log')
+    try:
+        with open(log, errors='replace') as f:
+            text = [l.strip() for l in f if l.strip()]
+    except OSError:
+        return ''
+    fails = [l for l in text if l.startswith('FAIL')]
+    reason = (fails or text or [''])[-1]
+    if len(reason) > 160:
+        reason = reason[:157] + '...'
+    return ' (%s)' % reason if reason else ''
+
+
 def summary(dirs):
     passed = failed = skipped = 0
     lines = []
@@ -112,7 +128,8 @@ def summary(dirs):
             for status, case in cases:
                 counts[status] = counts.get(status, 0) + 1
                 if status in ('FAIL', 'UNRESOLVED'):
-                    lines.append('  %s: %s %s' % (suite, status, case))
+                    lines.append('  %s: %s %s%s' % (suite, status, case,
+                                                    why(d, suite, case)))
             missing = 0
             if plan is not None and plan > len(cases):
                 missing = plan - len(cases)

@@ -3,6 +3,8 @@
 # "trace-cmd listen" collector on loopback, and "trace-cmd record -N" of
 # ftrace:function_duration and of the function_duration tracer. The
 # listener's files decode every field, with no "FAILED TO PARSE".
+# The data goes over TCP (-t): trace-cmd's default, UDP, drops pages when
+# the listener falls behind, as it can on a slow 2-CPU guest.
 . "$(dirname "$0")/lib.sh"
 need trace-cmd
 [ -f $T/events/ftrace/function_duration/format ] || fail "no events/ftrace/function_duration/format"
@@ -23,7 +25,7 @@ ss -ltn 2>/dev/null | grep -q ":$port " || fail "trace-cmd listen is not listeni
 record() { # what, trace-cmd record arguments...
 	local what=$1
 	shift
-	trace-cmd record -q -N "localhost:$port" "$@" -- \
+	trace-cmd record -q -N "127.0.0.1:$port" -t "$@" -- \
 		dd if=/dev/zero of=/dev/null bs=1 count=50 >"$what.log" 2>&1 ||
 		fail "trace-cmd record -N $*: $(tail -3 "$what.log")"
 }
@@ -31,12 +33,14 @@ record() { # what, trace-cmd record arguments...
 newest() { ls -t "$dir"/fleet.*.dat 2>/dev/null | head -1; }
 decode() { # what, pattern, minimum
 	local f n i
-	# The listener's child may still be writing the file when record returns
-	for i in $(seq 30); do
-		f=$(newest)
-		[ -n "$f" ] && trace-cmd report -i "$f" >"$1.txt" 2>&1 && break
+	# The listener forks a child per client, which may still be writing
+	# the file when record returns: wait until it has exited.
+	for i in $(seq 60); do
+		pgrep -P $lpid >/dev/null || break
 		sleep 1
 	done
+	pgrep -P $lpid >/dev/null && fail "$1: the listener's child still runs after 60 s"
+	f=$(newest)
 	[ -n "$f" ] || fail "$1: the listener wrote no file: $(ls "$dir"; cat "$dir/listen.log")"
 	trace-cmd report -i "$f" >"$1.txt" 2>&1 || fail "$1: trace-cmd report -i $f failed: $(tail -3 "$1.txt")"
 	grep -q 'FAILED TO PARSE' "$1.txt" && fail "$1: unparsed records: $(grep -m1 'FAILED TO PARSE' "$1.txt")"

@@ -136,6 +136,14 @@ extra|series.ktap|TAP version 13\n1..1\nok 1 a\nok 2 b\n|3 passed, 1 failed, 0 s
 noplan|series.ktap|TAP version 13\nok 1 a\n|2 passed, 1 failed, 0 skipped|no plan
 splat|dmesg.txt|splat-dmesg.txt|2 passed, 1 failed, 0 skipped|splat line
 EOF
+	# a failed case carries its own reason, from its log
+	fresh reason
+	printf 'TAP version 13\n1..1\nnot ok 1 60-net\n' >"$d/clients.ktap"
+	mkdir -p "$d/clients-logs"
+	printf 'listening\nFAIL: event: expected >= 50 decoded records, got 7\n' >"$d/clients-logs/60-net.log"
+	echo 'series clients' >"$d/expected-suites"
+	check_summary reason '3 passed, 1 failed, 0 skipped' \
+		'clients: FAIL 60-net \(FAIL: event: expected >= 50 decoded records, got 7\)$' || return 1
 	# a known, analysed line (KNOWN_RE) is reported, not counted
 	fresh known
 	echo '[  175.355087] WARNING: stack going in the wrong direction? at return_to_handler+0x46/0x50' >>"$d/dmesg.txt"
