@@ -6,6 +6,7 @@
 #   STAGES="base patched debug"  which stages to run (default: all)
 #   STRESS_SECONDS=600           the debug stage's stress
 #   STRESS_HOTPLUG=1             ... with its cpu1 offline/online loop
+#   DEBUG_ONLY=stress            the debug stage runs the stress alone
 #   DEBUG_CMDLINE=ftrace=nop     boot parameters of the debug kernel: by
 #                                default the startup selftests are skipped
 #                                (the check tier runs them on the plain kernel)
@@ -72,11 +73,16 @@ if has debug; then
 	"$TOP/scripts/case-lists.sh" "$TREE" "$res"
 	echo "${STRESS_SECONDS:-600}" >"$res/stress.seconds"
 	[ -z "${STRESS_HOTPLUG:-}" ] || echo hotplug >"$res/stress.hotplug"
-	echo series stress >"$res/expected-suites"
+	# DEBUG_ONLY=stress: the stress alone (the suite takes 90 minutes here)
+	if [ "${DEBUG_ONLY:-}" = stress ]; then
+		echo stress >"$res/expected-suites"
+	else
+		echo series stress >"$res/expected-suites"
+	fi
 	t0=$(now)
 	VM_MEM=${VM_MEM:-4G} VM_CMDLINE="${VM_CMDLINE:-} ${DEBUG_CMDLINE-ftrace=nop}" \
 		"$TOP/scripts/vm.sh" -k patched-debug -s "${STRESS_SMP:-2}" -r "$res" \
-		-t "${FULL_TIMEOUT:-10800}" -- bash "$TOP/tests/guest/debug.sh" "$TREE" || true
+		-t "${FULL_TIMEOUT:-10800}" -- bash "$TOP/tests/guest/debug.sh" "$TREE" ${DEBUG_ONLY:-} || true
 	stage_time debug "$t0"
 	python3 "$TOP/tests/report.py" summary "$res" | tee "$res/summary.txt" || rc=1
 fi

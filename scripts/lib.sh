@@ -5,7 +5,7 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 TREE=${TREE:-$BUILD/linux}            # git tree: base commit + the series
 BASE_TREE=$BUILD/linux-base  # worktree of TREE at tag "base"
-OUT=$BUILD/out               # O= build directories, one per flavour
+OUT=${OUT:-$BUILD/out}        # O= build directories, one per flavour
 PATCHES=${PATCHES:-$TOP/patches}
 
 # The version the series is tested against. A newer 6.12 package is

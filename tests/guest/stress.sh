@@ -3,8 +3,16 @@
 # parallel, under a workload, for DURATION seconds (in the style of LTP's
 # ftrace_stress_test: bounded loops that stop by themselves). Then the
 # kernel must still trace, and nothing may be left behind.
-#   stress.sh [DURATION [hotplug]]   default 600 seconds; "hotplug" adds
-#                                    the loop that takes cpu1 offline
+#   stress.sh [DURATION [hotplug] [light]]
+#       DURATION  default 600 seconds
+#       hotplug   adds the loop that takes cpu1 offline
+#       light     for a kernel that runs tens of times slower (KASAN,
+#                 lockdep and kmemleak under TCG): the same loops, but the
+#                 "everything" burst comes once a minute, the CPU-hogging
+#                 tracers (hwlat, osnoise, timerlat) leave the rotation,
+#                 the grace for the last round is longer, and every loop
+#                 logs its rounds to the kernel log, so that a loop that
+#                 stops is seen by name on the console
 #
 # The loops:
 #   tracers     current_tracer among every tracer, top level and instances
@@ -27,6 +35,7 @@
 set -u
 dur=${1:-600}
 hotplug=${2:-}
+light=${3:-}
 T=/sys/kernel/tracing
 res=/mnt/results
 out=$res/stress.ktap
@@ -41,7 +50,7 @@ rm -f "$res"/stress-*.rounds
 perf=$(perf_bin)
 
 dmesg_start=$(dmesg | wc -l)
-echo "stress: ${dur}s, $(nproc) CPUs, tracers: $(cat $T/available_tracers)"
+echo "stress: ${dur}s${light:+ (light)}, $(nproc) CPUs, tracers: $(cat $T/available_tracers)"
 
 # The top level's tracers trace a few functions: tracing every function
 # is the "everything" loop's job, and with a tracer on every function too
@@ -71,6 +80,8 @@ rnd() { # pick one of the arguments
 	echo "${a[RANDOM % ${#a[@]}]}"
 }
 done_rounds() { echo "$2" >"$res/stress-$1.rounds"; }
+# light: each round of each loop leaves a line in the kernel log
+progress() { [ -z "$light" ] || echo "stress: $1 round $2" >/dev/kmsg; }
 
 loop_tracers() { # where: top or an instance
 	local d=$T r=0 t
@@ -81,12 +92,15 @@ loop_tracers() { # where: top or an instance
 	# their global max_trace_lock, and queues an irq_work whose return
 	# from interrupt checks for a new maximum again: under TCG both vCPUs
 	# stayed in that loop for minutes (seen through the gdbstub).
-	read -ra all < <(tr ' ' '\n' <$T/available_tracers | grep -vxE 'irqsoff|preemptoff|preemptirqsoff' | tr '\n' ' ')
+	local skip='irqsoff|preemptoff|preemptirqsoff'
+	[ -z "$light" ] || skip+='|hwlat|osnoise|timerlat'
+	read -ra all < <(tr ' ' '\n' <$T/available_tracers | grep -vxE "$skip" | tr '\n' ' ')
 	while [ $SECONDS -lt $end ]; do
 		t=$(rnd "${all[@]}")
 		echo "$t" >"$d/current_tracer" 2>/dev/null
 		sleep 0.$((RANDOM % 4))
 		r=$((r + 1))
+		progress "tracers-$1" $r
 	done
 	echo nop >"$d/current_tracer"
 	done_rounds "tracers-$1" $r
@@ -105,6 +119,7 @@ loop_filters() {
 		echo "$(rnd rcu_read_lock '' 'mutex_*')" >"$d/set_ftrace_notrace" 2>/dev/null
 		sleep 0.$((RANDOM % 3))
 		r=$((r + 1))
+		progress filters $r
 	done
 	done_rounds filters $r
 }
@@ -122,6 +137,7 @@ loop_events() {
 		sleep 0.$((RANDOM % 4))
 		echo 0 >"$e/enable"
 		r=$((r + 1))
+		progress events $r
 	done
 	done_rounds events $r
 }
@@ -136,8 +152,9 @@ loop_everything() { # each event with no function filter at all
 		echo 1 >"$e/enable" 2>/dev/null
 		sleep 0.$((RANDOM % 3 + 1))
 		echo 0 >"$e/enable"
-		sleep $((RANDOM % 3 + 2))
 		r=$((r + 1))
+		progress everything $r
+		if [ -n "$light" ]; then sleep 60; else sleep $((RANDOM % 3 + 2)); fi
 	done
 	done_rounds everything $r
 }
@@ -159,6 +176,7 @@ loop_triggers() {
 		echo 0 >"$e/enable"
 		echo "!$tr" >>"$e/trigger" 2>/dev/null
 		r=$((r + 1))
+		progress triggers $r
 	done
 	for i in $INST; do
 		for e in ftrace/function_duration ftrace/function_graph sched/sched_switch; do
@@ -184,6 +202,7 @@ loop_instances() {
 		echo nop >"$d/current_tracer"
 		rmdir "$d" 2>/dev/null
 		r=$((r + 1))
+		progress instances $r
 	done
 	rmdir $T/instances/s-tmp* 2>/dev/null
 	done_rounds instances $r
@@ -196,6 +215,7 @@ loop_buffers() {
 		echo "$(rnd 64 256 1024 1408)" >"$d/buffer_size_kb"
 		sleep 1
 		r=$((r + 1))
+		progress buffers $r
 	done
 	done_rounds buffers $r
 }
@@ -219,6 +239,7 @@ loop_perf() {
 		"$perf" record -q -e ftrace:function --filter 'ip == vfs_*' -a -o /tmp/stress-perf.data -- \
 			sleep 0.$((RANDOM % 5 + 1)) >/dev/null 2>&1
 		r=$((r + 1))
+		progress perf $r
 	done
 	done_rounds perf $r
 }
@@ -233,6 +254,7 @@ workload() {
 		# idle periods: the idle task's paths are traced too
 		[ $((r % 20)) -eq 0 ] && sleep 1
 		r=$((r + 1))
+		[ $((r % 20)) -eq 0 ] && progress workload $r
 	done
 	done_rounds workload $r
 }
@@ -254,6 +276,8 @@ workload & pids+=($!)
 # function is traced under TCG: give them the deadline and half as long
 # again, and two minutes.
 grace=$((dur / 2 + 120))
+# light: one round of switching tracers took 11 minutes on the debug kernel
+[ -z "$light" ] || grace=$((dur + 1200))
 (
 	sleep $((dur + grace))
 	echo "stress: loops still running after $((dur + grace))s" >/dev/kmsg
