@@ -40,7 +40,8 @@ check() {
 	expect $i/slow/duration_thresh_ns 1000000
 	expect $i/slow/max_graph_depth 2
 	grep -qx do_one_initcall $i/slow/set_graph_function || fail "slow/set_graph_function: $(head -3 $i/slow/set_graph_function)"
-	expect $i/initcalls/events/ftrace/function_duration/enable 1
+	# "1*": enabled, and in soft mode for its hist trigger
+	expect $i/initcalls/events/ftrace/function_duration/enable "1*"
 	expect $i/initcalls/duration_thresh_ns 2000000
 	expect $i/initcalls/max_graph_depth 1
 	# The top level instance is left alone
@@ -54,7 +55,7 @@ check() {
 		fail "no hist entry: $(grep -v '^#' $i/initcalls/events/ftrace/function_duration/hist | head -5)"
 	# The filter and the action of ftrace:function_graph: returns only
 	local g=$i/graph/events/ftrace/function_graph
-	expect $g/enable 1
+	expect $g/enable "1*"
 	expect $g/filter "exit == 1"
 	grep -q '^hist:keys=func.sym:vals=hitcount,duration' $g/trigger || fail "graph trigger: $(cat $g/trigger)"
 	grep -q '^{ func: .*do_one_initcall' $g/hist || fail "no graph hist entry: $(grep -v '^#' $g/hist | head -5)"
