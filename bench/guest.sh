@@ -8,6 +8,8 @@
 #   bytes LOOP CONFIG BYTES_PER_CALL      ring-buffer bytes per traced call
 #   na    LOOP CONFIG REASON              a configuration that could not run
 #   set   LOOP N FUNCTIONS...             the function set
+#   attach METHOD SIZE ATTACH_NS DETACH_NS time to start and to stop tracing
+#                                         SIZE functions (or "all")
 #
 #   guest.sh FBENCH OUT
 #
@@ -367,11 +369,110 @@ slow_only() {
 	reset_all
 }
 
+# --- Attach and detach time (issue 14, item 4) ---
+# For 1, 100 and 1000 functions (the multi load's most called, so that
+# every method takes the same set) and for every function: the time from
+# nothing to tracing (the function filter included), and back.
+ns_now() { date +%s%N; }
+attach_one() { # method functions... -> "ATTACH_NS DETACH_NS", or fails
+	local m=$1 t0 t1 t2 i=0 f pid
+	shift
+	reset_all
+	case $m in
+	fdur_tracer | fdur_event)
+		t0=$(ns_now)
+		if [ $# -gt 0 ]; then set_filter "$@"; fi
+		if [ $m = fdur_tracer ]; then
+			echo function_duration >current_tracer
+		else
+			echo 1 >events/ftrace/function_duration/enable
+		fi
+		t1=$(ns_now)
+		echo nop >current_tracer
+		echo 0 >events/ftrace/function_duration/enable
+		echo >set_ftrace_filter
+		t2=$(ns_now)
+		;;
+	kretprobe | fprobe_exit)
+		for f in "$@"; do
+			if [ $m = kretprobe ]; then
+				echo "r:fbatt/p$i $f"
+			else
+				echo "f:fbatt/p$i $f%return"
+			fi
+			i=$((i + 1))
+		done >/tmp/fb.probes
+		t0=$(ns_now)
+		if [ $m = kretprobe ]; then
+			cat /tmp/fb.probes >>kprobe_events 2>/dev/null || return 1
+		else
+			cat /tmp/fb.probes >>dynamic_events 2>/dev/null || return 1
+		fi
+		echo 1 >events/fbatt/enable || return 1
+		t1=$(ns_now)
+		echo 0 >events/fbatt/enable
+		echo >dynamic_events
+		t2=$(ns_now)
+		;;
+	bpftrace)
+		# BEGIN runs once every probe is attached
+		local prog
+		prog="BEGIN { printf(\"ready\\n\"); } $(printf 'kretprobe:%s,' "$@" | sed 's/,$//') { @n = count(); }"
+		t0=$(ns_now)
+		"$BPFTRACE" -e "$prog" >/tmp/fb.att 2>&1 &
+		pid=$!
+		for i in $(seq 6000); do
+			grep -q '^ready' /tmp/fb.att && break
+			kill -0 $pid 2>/dev/null || break
+			sleep 0.05
+		done
+		grep -q '^ready' /tmp/fb.att || { kill $pid 2>/dev/null; cat /tmp/fb.att >>"$LOG"; return 1; }
+		t1=$(ns_now)
+		kill -INT $pid
+		wait $pid
+		t2=$(ns_now)
+		;;
+	esac
+	echo "$((t1 - t0)) $((t2 - t1))"
+}
+
+attach_times() {
+	local hot s m r
+	mapfile -t hot < <(hot_functions)
+	log "== attach: 1, 100, 1000 of the ${#hot[@]} functions the multi load calls, and all"
+	for s in 1 100 1000 all; do
+		[ "$s" = all ] || [ "$s" -le ${#hot[@]} ] || continue
+		for m in fdur_tracer fdur_event kretprobe fprobe_exit bpftrace; do
+			if [ $m = bpftrace ] && [ -z "$BPFTRACE" ]; then
+				emit na attach "$m/$s" "no bpftrace"
+				continue
+			fi
+			if [ "$s" = all ] && [ $m != fdur_tracer ] && [ $m != fdur_event ]; then
+				emit na attach "$m/$s" "one probe per function: not tried on all $(grep -c . available_filter_functions)"
+				continue
+			fi
+			if [ "$s" = all ]; then
+				r=$(attach_one $m)
+			else
+				r=$(attach_one $m "${hot[@]:0:$s}")
+			fi
+			if [ -n "$r" ]; then
+				emit attach "$m" "$s" $r
+				log "   $m $s: attach/detach $r ns"
+			else
+				emit na attach "$m/$s" "failed (see bench.log)"
+			fi
+		done
+	done
+	reset_all
+}
+
 log "fbench on $(uname -r), $(nproc) CPUs; perf: ${PERF:-none}; bpftrace: ${BPFTRACE:-none}"
 bench_loop syscall "$N_SYSCALL" ksys_read
 mapfile -t DEPTH < <(depth_set)
 bench_loop depth "$N_DEPTH" "${DEPTH[@]}"
 [ "${SKIP_SCALE:-0}" = 1 ] || scale
 [ "${SKIP_SLOW:-0}" = 1 ] || slow_only
+[ "${SKIP_ATTACH:-0}" = 1 ] || attach_times
 reset_all
 log "done"

@@ -44,6 +44,7 @@ UNIT = {"exact": "instructions", "wall": "ns (TCG)"}
 def load(path):
     runs = defaultdict(list)   # (loop, config) -> [ns/iteration]
     cpi, nbytes, na, sets = {}, {}, {}, {}
+    attach = {}                # (method, size) -> (attach ns, detach ns)
     order = defaultdict(list)  # loop -> configs in run order
     with open(path) as f:
         for line in f:
@@ -63,7 +64,9 @@ def load(path):
                     order[p[1]].append(p[2])
             elif p[0] == "set":
                 sets[p[1]] = p[3:]
-    return runs, cpi, nbytes, na, sets, order
+            elif p[0] == "attach":
+                attach[(p[1], p[2])] = (float(p[3]), float(p[4]))
+    return runs, cpi, nbytes, na, sets, order, attach
 
 
 def med(v):
@@ -149,6 +152,37 @@ def scale_table(runs, cpi):
         # the traced part only: (slowdown - 1) of each
         row.append(f"{(fd - 1) / (fg - 1):.2f}" if fg and fd and fg > 1 else "")
         out.append("| " + " | ".join(row) + " |")
+    return out
+
+
+ATTACH_LABELS = {
+    "fdur_tracer": "function_duration tracer",
+    "fdur_event": "ftrace:function_duration event",
+    "kretprobe": "a kretprobe event per function",
+    "fprobe_exit": "an fprobe exit event per function",
+    "bpftrace": "bpftrace, a kretprobe per function",
+}
+
+
+def attach_table(attach, na, mode):
+    """Time to start and to stop tracing a set of functions."""
+    if not attach:
+        return []
+    sizes = ["1", "100", "1000", "all"]
+    unit = "s (guest clock)" if mode == "exact" else "s"
+    out = [f"Attach: from nothing to tracing (the function filter included);"
+           f" detach: back to nothing. In {unit}.", "",
+           "| method | " + " | ".join(f"{z}: attach / detach" for z in sizes) + " |",
+           "|---|" + "---:|" * len(sizes)]
+    for m, label in ATTACH_LABELS.items():
+        cells = []
+        for z in sizes:
+            if (m, z) in attach:
+                a, d = attach[(m, z)]
+                cells.append(f"{a / 1e9:.3f} / {d / 1e9:.3f}")
+            else:
+                cells.append(na.get(("attach", f"{m}/{z}"), ""))
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
     return out
 
 
@@ -253,7 +287,7 @@ def main():
     outdir, paths = args[0], args[1:]
     unit = UNIT.get(mode, "ns")
     loads = [load(p) for p in paths]
-    runs, cpi, nbytes, na, sets, order = loads[0]
+    runs, cpi, nbytes, na, sets, order, attach = loads[0]
     if mode == "exact":
         note = ("Exact mode: QEMU -icount shift=0,sleep=off, the guest clock"
                 " counts instructions, so every figure is instructions. They"
@@ -285,6 +319,9 @@ def main():
     st = scale_table(runs, cpi)
     if st:
         md += ["## Scale", ""] + st + [""]
+    at = attach_table(attach, na, mode)
+    if at:
+        md += ["## Attach and detach time", ""] + at + [""]
     sl = slow_table(runs)
     if sl:
         md += ["## Every function, only slow calls kept", ""] + sl + [""]
