@@ -3,7 +3,9 @@
 # and crash init with a NULL pointer dereference (0001). The same for
 # function_graph on the base kernel, so this case runs there too.
 desc="bootconfig: function_graph in an instance made at boot"
-boot_cmdline=""
+# An event enabled at boot turns the startup self-tests off: the boot
+# takes 10 s instead of 80
+boot_cmdline="trace_event=initcall:initcall_finish"
 boot_config='ftrace.instance.graph {
 	tracer = function_graph
 	ftrace.filters = do_one_initcall
