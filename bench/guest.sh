@@ -145,6 +145,18 @@ perf_run() { # event
 		"$FB" "$LOOP" "$N" 2>>"$LOG" | tail -1
 }
 
+# Wait until a line of FILE matches PATTERN, while PID lives: at most TRIES
+# times INTERVAL seconds. Fails if it never did.
+wait_for_line() { # file pattern pid tries interval
+	local i
+	for i in $(seq "$4"); do
+		grep -q "$2" "$1" && return 0
+		kill -0 "$3" 2>/dev/null || break
+		sleep "$5"
+	done
+	grep -q "$2" "$1"
+}
+
 bpftrace_run() {
 	local prog='' i=0 f pid t
 	for f in "${FUNCS[@]}"; do
@@ -154,11 +166,7 @@ bpftrace_run() {
 	done
 	"$BPFTRACE" -e "$prog" >/tmp/fb.bt 2>&1 &
 	pid=$!
-	for i in $(seq 600); do
-		grep -q '^Attaching' /tmp/fb.bt && break
-		kill -0 $pid 2>/dev/null || break
-		sleep 0.1
-	done
+	wait_for_line /tmp/fb.bt '^Attaching' $pid 600 0.1
 	sleep 1
 	if ! kill -0 $pid 2>/dev/null; then
 		cat /tmp/fb.bt >>"$LOG"
@@ -421,12 +429,8 @@ attach_one() { # method functions... -> "ATTACH_NS DETACH_NS", or fails
 		t0=$(ns_now)
 		"$BPFTRACE" -e "$prog" >/tmp/fb.att 2>&1 &
 		pid=$!
-		for i in $(seq 6000); do
-			grep -q '^ready' /tmp/fb.att && break
-			kill -0 $pid 2>/dev/null || break
-			sleep 0.05
-		done
-		grep -q '^ready' /tmp/fb.att || { kill $pid 2>/dev/null; cat /tmp/fb.att >>"$LOG"; return 1; }
+		wait_for_line /tmp/fb.att '^ready' $pid 6000 0.05 ||
+			{ kill $pid 2>/dev/null; cat /tmp/fb.att >>"$LOG"; return 1; }
 		t1=$(ns_now)
 		kill -INT $pid
 		wait $pid
