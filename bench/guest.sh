@@ -33,6 +33,16 @@ emit() { printf '%s\n' "$(IFS=$'\t'; echo "$*")" >>"$TSV"; }
 cd $T || exit 1
 PERF=$(command -v perf || true)
 BPFTRACE=$(command -v bpftrace || true)
+FUNCLAT=$(command -v funclatency-bpfcc || true)
+# BCC compiles its programs against the running kernel's headers, which it
+# looks up in /lib/modules/RELEASE/{build,source} (the guest's /lib is an
+# overlay): the build directory and the tree of this kernel
+bcc_headers() {
+	local m=/lib/modules/$(uname -r)
+	[ -n "${BENCH_KBUILD:-}" ] && [ -f "$BENCH_KBUILD/include/generated/autoconf.h" ] || return 1
+	[ -e "$m/build" ] && return 0
+	mkdir -p "$m" && ln -s "$BENCH_KBUILD" "$m/build" && ln -s "$BENCH_KSRC" "$m/source"
+}
 echo 16384 >buffer_size_kb
 
 reset_all() {
@@ -179,6 +189,27 @@ bpftrace_run() {
 	echo "$t"
 }
 
+# BCC's funclatency: a kprobe and a kretprobe per function, a log2
+# histogram of the durations in a BPF map, printed at the end
+funclatency_run() {
+	local re pid t
+	re="^($(IFS='|'; echo "${FUNCS[*]}"))\$"
+	"$FUNCLAT" -r "$re" >/tmp/fb.fl 2>&1 &
+	pid=$!
+	# it compiles its program with clang first: minutes under TCG
+	wait_for_line /tmp/fb.fl '^Tracing' $pid 3600 0.5
+	sleep 1
+	if ! kill -0 $pid 2>/dev/null; then
+		cat /tmp/fb.fl >>"$LOG"
+		return 1
+	fi
+	t=$("$FB" "$LOOP" "$N")
+	kill -INT $pid
+	wait $pid
+	grep -q 'nsecs' /tmp/fb.fl || { cat /tmp/fb.fl >>"$LOG"; return 1; }
+	echo "$t"
+}
+
 perf_latency_run() {
 	"$PERF" ftrace latency -T "${FUNCS[0]}" -- "$FB" "$LOOP" "$N" 2>>"$LOG" |
 		grep -E '^[0-9.]+$' | tail -1
@@ -186,11 +217,15 @@ perf_latency_run() {
 
 # Which configurations exist on this kernel and with these tools
 CONFIGS=(none function function_graph fgraph_empty fg_thresh fdur_0 fdur_floor ev_function ev_graph ev_duration
-	hist_duration perf_function perf_graph perf_duration kretprobe fprobe_exit bpftrace perf_latency)
+	hist_duration perf_function perf_graph perf_duration kretprobe fprobe_exit bpftrace funclatency perf_latency)
 runnable() { # config -> 0 if it can run, else prints why
 	case $1 in
 	perf_*) [ -n "$PERF" ] || { echo "no perf"; return 1; } ;;
 	bpftrace) [ -n "$BPFTRACE" ] || { echo "no bpftrace"; return 1; } ;;
+	funclatency)
+		[ -n "$FUNCLAT" ] || { echo "no funclatency-bpfcc (bpfcc-tools)"; return 1; }
+		bcc_headers || { echo "no kernel headers for BCC (BENCH_KBUILD)"; return 1; }
+		;;
 	esac
 	case $1 in
 	perf_graph | perf_duration)
@@ -216,6 +251,7 @@ run_config() { # config -> ns per iteration on stdout
 	perf_graph) perf_run ftrace:function_graph ;;
 	perf_duration) perf_run ftrace:function_duration ;;
 	bpftrace) bpftrace_run ;;
+	funclatency) funclatency_run ;;
 	perf_latency) perf_latency_run ;;
 	*)
 		"cfg_$1"
@@ -471,7 +507,7 @@ attach_times() {
 	reset_all
 }
 
-log "fbench on $(uname -r), $(nproc) CPUs; perf: ${PERF:-none}; bpftrace: ${BPFTRACE:-none}"
+log "fbench on $(uname -r), $(nproc) CPUs; perf: ${PERF:-none}; bpftrace: ${BPFTRACE:-none}; funclatency: ${FUNCLAT:-none}"
 bench_loop syscall "$N_SYSCALL" ksys_read
 mapfile -t DEPTH < <(depth_set)
 bench_loop depth "$N_DEPTH" "${DEPTH[@]}"

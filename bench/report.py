@@ -35,6 +35,7 @@ LABELS = {
     "kretprobe": "kretprobe event (r:)",
     "fprobe_exit": "fprobe exit event (f:...%return)",
     "bpftrace": "bpftrace kprobe+kretprobe hist",
+    "funclatency": "BCC funclatency (kprobe+kretprobe hist)",
     "perf_latency": "perf ftrace latency",
     "hist_slow": "hist trigger on ftrace:function_duration, duration above every call",
 }

@@ -36,6 +36,7 @@ for b in $(seq "${BENCH_BOOTS:-1}"); do
 	start=$(now)
 	"$TOP/scripts/vm.sh" -k patched -r "$res/boot$b" -t "${BENCH_TIMEOUT:-5400}" -- \
 		env ROUNDS="${ROUNDS:-5}" SKIP_SCALE="${SKIP_SCALE:-0}" \
+		BENCH_KBUILD="$OUT/patched" BENCH_KSRC="$TREE" \
 		bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results
 	stage_time "bench-$mode-boot$b" "$start"
 	tsvs+=("$res/boot$b/bench.tsv")
