@@ -4,6 +4,8 @@
 # (VM_BOOTCONFIG of scripts/vm.sh), then run the case's check() in the
 # guest. Prints KTAP.
 #   run.sh [BUILD] [FLAVOUR]       BOOT_CASES="10 30" picks cases by prefix
+#   BOOT_EXTRA_CMDLINE=...         more kernel parameters for every case
+#                                  (no5lvl for the debug kernel: see README)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -45,7 +47,7 @@ for c in "${cases[@]}"; do
 		bconf=$r/boot.bconf
 		printf '%s\n' "$boot_config" >"$bconf"
 	fi
-	cmdline=$boot_cmdline
+	cmdline="$boot_cmdline${BOOT_EXTRA_CMDLINE:+ $BOOT_EXTRA_CMDLINE}"
 	echo "$cmdline" >"$r/cmdline"
 	BUILD=$build VM_CMDLINE="$cmdline" VM_BOOTCONFIG="$bconf" \
 		timeout "${BOOT_TIMEOUT:-1200}" "$top/scripts/vm.sh" -q -k "$flavour" -r "$r" -t "${BOOT_TIMEOUT:-1200}" -- \
