@@ -400,7 +400,8 @@ scale() {
 # The multi load with no function filter: each way of keeping only the
 # calls above 10 s (none is that slow), and the function tracer
 slow_only() {
-	LOOP=slow N=$N_MULTI FUNCS=()
+	# the multi load; its rows are labelled "slow"
+	LOOP=multi N=$N_MULTI FUNCS=()
 	local r c t
 	log "== slow: every function, only calls above 10 s kept"
 	for r in $(seq "$SCALE_ROUNDS"); do
