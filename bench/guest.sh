@@ -34,14 +34,22 @@ cd $T || exit 1
 PERF=$(command -v perf || true)
 BPFTRACE=$(command -v bpftrace || true)
 FUNCLAT=$(command -v funclatency-bpfcc || true)
-# BCC compiles its programs against the running kernel's headers, which it
-# looks up in /lib/modules/RELEASE/{build,source} (the guest's /lib is an
-# overlay): the build directory and the tree of this kernel
+# BCC compiles its programs against the running kernel's headers. Its
+# lookup of /lib/modules/RELEASE/{build,source} found the build directory
+# but not the tree's include/linux/kconfig.h, so it gets one directory
+# (BCC_KERNEL_SOURCE) that merges, as symbolic links in the guest's tmpfs,
+# the headers of the tree and those the build generated
+BCC_KDIR=/tmp/bcc-kernel
 bcc_headers() {
-	local m=/lib/modules/$(uname -r)
-	[ -n "${BENCH_KBUILD:-}" ] && [ -f "$BENCH_KBUILD/include/generated/autoconf.h" ] || return 1
-	[ -e "$m/build" ] && return 0
-	mkdir -p "$m" && ln -s "$BENCH_KBUILD" "$m/build" && ln -s "$BENCH_KSRC" "$m/source"
+	local k=${BENCH_KSRC:-} o=${BENCH_KBUILD:-}
+	[ -n "$o" ] && [ -f "$o/include/generated/autoconf.h" ] && [ -f "$k/include/linux/kconfig.h" ] ||
+		return 1
+	[ -f $BCC_KDIR/include/generated/autoconf.h ] && return 0
+	rm -rf $BCC_KDIR && mkdir -p $BCC_KDIR/arch/x86 &&
+		cp -rs "$k/include" $BCC_KDIR/ &&
+		cp -rs "$k/arch/x86/include" $BCC_KDIR/arch/x86/ &&
+		cp -rs "$o/include/generated" "$o/include/config" $BCC_KDIR/include/ &&
+		cp -rs "$o/arch/x86/include/generated" $BCC_KDIR/arch/x86/include/
 }
 echo 16384 >buffer_size_kb
 
@@ -194,7 +202,7 @@ bpftrace_run() {
 funclatency_run() {
 	local re pid t
 	re="^($(IFS='|'; echo "${FUNCS[*]}"))\$"
-	"$FUNCLAT" -r "$re" >/tmp/fb.fl 2>&1 &
+	BCC_KERNEL_SOURCE=$BCC_KDIR "$FUNCLAT" -r "$re" >/tmp/fb.fl 2>&1 &
 	pid=$!
 	# it compiles its program with clang first: minutes under TCG
 	wait_for_line /tmp/fb.fl '^Tracing' $pid 3600 0.5
