@@ -375,7 +375,7 @@ scale() {
 	emit cpi scale "${#hot[@]}"
 	for r in $(seq "$SCALE_ROUNDS"); do
 		t=$(run_config none)
-		emit run scale none "$r" "$t"
+		[ -n "$t" ] && emit run scale none "$r" "$t"
 		log "   round $r none $t"
 		for s in "${sizes[@]}"; do
 			if [ "$s" = all ]; then
@@ -396,7 +396,7 @@ scale() {
 					"cfg_$c"
 				fi
 				t=$(plain_run)
-				emit run "scale-$s" "$c" "$r" "$t"
+				[ -n "$t" ] && emit run "scale-$s" "$c" "$r" "$t"
 				log "   round $r $c/$s $t"
 			done
 		done
@@ -415,7 +415,7 @@ slow_only() {
 	for r in $(seq "$SCALE_ROUNDS"); do
 		for c in none fdur_floor fg_thresh hist_slow function; do
 			t=$(run_config "$c")
-			emit run slow "$c" "$r" "$t"
+			[ -n "$t" ] && emit run slow "$c" "$r" "$t"
 			log "   round $r $c $t"
 		done
 	done

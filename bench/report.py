@@ -52,7 +52,13 @@ def load(path):
             p = line.rstrip("\n").split("\t")
             if p[0] == "run":
                 loop, cfg = p[1], p[2]
-                runs[(loop, cfg)].append(float(p[4]))
+                try:
+                    runs[(loop, cfg)].append(float(p[4]))
+                except (IndexError, ValueError):
+                    # a run that gave no figure: left out, and the
+                    # table says "no result" if no round gave one
+                    na.setdefault((loop, cfg), "no result")
+                    continue
                 if cfg not in order[loop]:
                     order[loop].append(cfg)
             elif p[0] == "cpi":
