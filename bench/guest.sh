@@ -175,47 +175,45 @@ wait_for_line() { # file pattern pid tries interval
 	grep -q "$2" "$1"
 }
 
+# Run the loop under a tool started in the background: wait until its
+# output shows READY, run the loop, stop the tool with SIGINT, and check
+# that its output shows DONE. Its output goes to the log if it fails.
+tool_run() { # output ready tries interval done command...
+	local out=$1 ready=$2 tries=$3 interval=$4 done=$5 pid t
+	shift 5
+	"$@" >"$out" 2>&1 &
+	pid=$!
+	wait_for_line "$out" "$ready" $pid "$tries" "$interval"
+	sleep 1
+	if ! kill -0 $pid 2>/dev/null; then
+		cat "$out" >>"$LOG"
+		return 1
+	fi
+	t=$("$FB" "$LOOP" "$N")
+	kill -INT $pid
+	wait $pid
+	grep -q "$done" "$out" || { cat "$out" >>"$LOG"; return 1; }
+	echo "$t"
+}
+
 bpftrace_run() {
-	local prog='' i=0 f pid t
+	local prog='' i=0 f
 	for f in "${FUNCS[@]}"; do
 		prog="$prog kprobe:$f { @s${i}[tid] = nsecs; }
 		kretprobe:$f /@s${i}[tid]/ { @h${i} = hist(nsecs - @s${i}[tid]); delete(@s${i}[tid]); }"
 		i=$((i + 1))
 	done
-	"$BPFTRACE" -e "$prog" >/tmp/fb.bt 2>&1 &
-	pid=$!
-	wait_for_line /tmp/fb.bt '^Attaching' $pid 600 0.1
-	sleep 1
-	if ! kill -0 $pid 2>/dev/null; then
-		cat /tmp/fb.bt >>"$LOG"
-		return 1
-	fi
-	t=$("$FB" "$LOOP" "$N")
-	kill -INT $pid
-	wait $pid
-	grep -q '^@h0' /tmp/fb.bt || { cat /tmp/fb.bt >>"$LOG"; return 1; }
-	echo "$t"
+	tool_run /tmp/fb.bt '^Attaching' 600 0.1 '^@h0' "$BPFTRACE" -e "$prog"
 }
 
 # BCC's funclatency: a kprobe and a kretprobe per function, a log2
-# histogram of the durations in a BPF map, printed at the end
+# histogram of the durations in a BPF map, printed at the end. It compiles
+# its program with clang first: minutes under TCG
 funclatency_run() {
-	local re pid t
+	local re
 	re="^($(IFS='|'; echo "${FUNCS[*]}"))\$"
-	BCC_KERNEL_SOURCE=$BCC_KDIR "$FUNCLAT" -r "$re" >/tmp/fb.fl 2>&1 &
-	pid=$!
-	# it compiles its program with clang first: minutes under TCG
-	wait_for_line /tmp/fb.fl '^Tracing' $pid 3600 0.5
-	sleep 1
-	if ! kill -0 $pid 2>/dev/null; then
-		cat /tmp/fb.fl >>"$LOG"
-		return 1
-	fi
-	t=$("$FB" "$LOOP" "$N")
-	kill -INT $pid
-	wait $pid
-	grep -q 'nsecs' /tmp/fb.fl || { cat /tmp/fb.fl >>"$LOG"; return 1; }
-	echo "$t"
+	tool_run /tmp/fb.fl '^Tracing' 3600 0.5 'nsecs' \
+		env BCC_KERNEL_SOURCE=$BCC_KDIR "$FUNCLAT" -r "$re"
 }
 
 perf_latency_run() {

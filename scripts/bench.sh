@@ -11,7 +11,7 @@
 #                               emulator nanoseconds, ratios only
 #   BENCH_BOOTS=N               boot N times (default 1): the report then
 #                               says how far the boots agree
-#   ROUNDS, SKIP_SCALE          passed to bench/guest.sh
+#   ROUNDS, SKIP_SCALE, SKIP_SLOW, SKIP_ATTACH  passed to bench/guest.sh
 #   BENCH_BCC=1                 add BCC's funclatency (slow to start under TCG)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -37,6 +37,7 @@ for b in $(seq "${BENCH_BOOTS:-1}"); do
 	start=$(now)
 	"$TOP/scripts/vm.sh" -k patched -r "$res/boot$b" -t "${BENCH_TIMEOUT:-5400}" -- \
 		env ROUNDS="${ROUNDS:-5}" SKIP_SCALE="${SKIP_SCALE:-0}" \
+		SKIP_SLOW="${SKIP_SLOW:-0}" SKIP_ATTACH="${SKIP_ATTACH:-0}" \
 		BENCH_KBUILD="$OUT/patched" BENCH_KSRC="$TREE" BENCH_BCC="${BENCH_BCC:-0}" \
 		bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results
 	stage_time "bench-$mode-boot$b" "$start"
