@@ -23,6 +23,9 @@ N_SYSCALL=${N_SYSCALL:-40000}
 N_DEPTH=${N_DEPTH:-20000}
 N_MULTI=${N_MULTI:-300}
 SCALE_ROUNDS=${SCALE_ROUNDS:-3}
+# the sizes of the attach timing; "all" is every function, for the
+# methods that take them all at once
+ATTACH_SIZES=${ATTACH_SIZES:-1 100 1000 all}
 TSV=$OUT/bench.tsv
 LOG=$OUT/bench.log
 : >"$TSV"
@@ -33,7 +36,11 @@ emit() { printf '%s\n' "$(IFS=$'\t'; echo "$*")" >>"$TSV"; }
 cd $T || exit 1
 PERF=$(command -v perf || true)
 BPFTRACE=$(command -v bpftrace || true)
-FUNCLAT=$(command -v funclatency-bpfcc || true)
+# BCC's funclatency: the libbpf-tools build (compiled once, CO-RE, starts at
+# once) where it is installed, else the Python one, which compiles its
+# program with clang in the guest at every start
+FUNCLAT=$(command -v funclatency || ls /usr/sbin/funclatency 2>/dev/null || true)
+FUNCLAT_PY=$(command -v funclatency-bpfcc || true)
 # BCC compiles its programs against the running kernel's headers. Its
 # lookup of /lib/modules/RELEASE/{build,source} found the build directory
 # but not the tree's include/linux/kconfig.h, so it gets one directory
@@ -207,13 +214,21 @@ bpftrace_run() {
 }
 
 # BCC's funclatency: a kprobe and a kretprobe per function, a log2
-# histogram of the durations in a BPF map, printed at the end. It compiles
-# its program with clang first: minutes under TCG
+# histogram of the durations in a BPF map, printed at the end. The
+# libbpf-tools build takes one function; stdbuf, or its "Tracing" line
+# would wait in stdio's buffer until it exits. The Python build takes a
+# regular expression, but compiles its program with clang first: minutes
+# under TCG
 funclatency_run() {
+	if [ -n "$FUNCLAT" ]; then
+		tool_run /tmp/fb.fl '^Tracing' 600 0.1 '^Exiting trace' \
+			stdbuf -oL "$FUNCLAT" "${FUNCS[0]}"
+		return
+	fi
 	local re
 	re="^($(IFS='|'; echo "${FUNCS[*]}"))\$"
 	tool_run /tmp/fb.fl '^Tracing' 3600 0.5 'nsecs' \
-		env BCC_KERNEL_SOURCE=$BCC_KDIR "$FUNCLAT" -r "$re"
+		env BCC_KERNEL_SOURCE=$BCC_KDIR "$FUNCLAT_PY" -r "$re"
 }
 
 perf_latency_run() {
@@ -229,11 +244,16 @@ runnable() { # config -> 0 if it can run, else prints why
 	perf_*) [ -n "$PERF" ] || { echo "no perf"; return 1; } ;;
 	bpftrace) [ -n "$BPFTRACE" ] || { echo "no bpftrace"; return 1; } ;;
 	funclatency)
-		# BCC compiles its program with clang in the guest: in exact mode
-		# one start had not printed "Tracing" after 19 minutes
+		if [ -n "$FUNCLAT" ]; then
+			[ ${#FUNCS[@]} -eq 1 ] ||
+				{ echo "libbpf-tools funclatency takes one function"; return 1; }
+			return 0
+		fi
+		# The Python build compiles its program with clang in the guest:
+		# in exact mode one start had not printed "Tracing" after 19 min
+		[ -n "$FUNCLAT_PY" ] || { echo "no funclatency (libbpf-tools or bpfcc-tools)"; return 1; }
 		[ "${BENCH_BCC:-0}" = 1 ] ||
-			{ echo "off by default: BCC compiles in the guest, over 19 min under TCG (BENCH_BCC=1)"; return 1; }
-		[ -n "$FUNCLAT" ] || { echo "no funclatency-bpfcc (bpfcc-tools)"; return 1; }
+			{ echo "only bpfcc-tools' build, which compiles in the guest: over 19 min under TCG (BENCH_BCC=1)"; return 1; }
 		bcc_headers || { echo "no kernel headers for BCC (BENCH_KBUILD)"; return 1; }
 		;;
 	esac
@@ -494,8 +514,8 @@ attach_times() {
 	# the preempt_count and RCU helpers that every probe itself runs
 	mapfile -t hot < <(hot_functions |
 		grep -Ev 'raw_spin|spin_(un)?lock|queued_|preempt_count|rcu_read_(un)?lock' | kprobeable)
-	log "== attach: 1, 100, 1000 of the ${#hot[@]} probeable functions the multi load calls, and all"
-	for s in 1 100 1000 all; do
+	log "== attach: $ATTACH_SIZES of the ${#hot[@]} probeable functions the multi load calls (all: every function)"
+	for s in $ATTACH_SIZES; do
 		[ "$s" = all ] || [ "$s" -le ${#hot[@]} ] || continue
 		for m in fdur_tracer fdur_event kretprobe fprobe_exit bpftrace; do
 			if [ $m = bpftrace ] && [ -z "$BPFTRACE" ]; then
@@ -522,7 +542,7 @@ attach_times() {
 	reset_all
 }
 
-log "fbench on $(uname -r), $(nproc) CPUs; perf: ${PERF:-none}; bpftrace: ${BPFTRACE:-none}; funclatency: ${FUNCLAT:-none}"
+log "fbench on $(uname -r), $(nproc) CPUs; perf: ${PERF:-none}; bpftrace: ${BPFTRACE:-none}; funclatency: ${FUNCLAT:-${FUNCLAT_PY:-none}}"
 bench_loop syscall "$N_SYSCALL" ksys_read
 mapfile -t DEPTH < <(depth_set)
 bench_loop depth "$N_DEPTH" "${DEPTH[@]}"

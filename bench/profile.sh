@@ -1,27 +1,72 @@
 #!/bin/bash
-# Usage (in the guest, after make bench built build/bench/fbench): bash bench/profile.sh
-# Where the time goes, ksys_read traced, cpu-clock samples of the whole guest
+# In the guest: where the instructions of one traced call go. ksys_read
+# traced, the syscall loop under perf's cpu-clock sampling of the fbench
+# task alone. In exact mode (make bench BENCH_PROFILE=1) the guest clock
+# counts instructions, so a cpu-clock sample falls every so many
+# instructions, and a symbol's share of the samples times the loop's
+# instructions per iteration is the instructions it runs per iteration.
+#
+#   profile.sh FBENCH OUT      writes OUT/profile.txt and OUT/profile.tsv
+#                              (config, symbol, instructions per iteration)
+set -u
+FB=$1
+OUT=$2
 T=/sys/kernel/tracing
-FB=${FB:-/work/main/build/bench/fbench}
-N=100000
-cd /tmp
-prof() { # name
-	perf record -q -e cpu-clock -F 10000 -a -o /tmp/p.$1 -- $FB syscall $N >/dev/null
-	echo "=== $1 ==="
-	perf report -i /tmp/p.$1 --stdio --sort comm,sym 2>/dev/null | grep -v '^#' | grep -v '^$' | head -${2:-25}
+N=${PROF_N:-300000}
+TXT=$OUT/profile.txt
+TSV=$OUT/profile.tsv
+: >"$TXT"
+: >"$TSV"
+PERF=$(command -v perf) || { echo "no perf" >"$TXT"; exit 1; }
+cd $T || exit 1
+
+reset() {
+	echo nop >current_tracer
+	echo 0 >events/ftrace/enable
+	echo 0 >duration_thresh_ns
+	echo >set_graph_notrace
+	echo >trace
 }
-echo ksys_read > $T/set_ftrace_filter
-prof none 10
-echo function_duration > $T/current_tracer; prof function_duration; echo nop > $T/current_tracer
-echo 10000000000 > $T/duration_thresh_ns
-echo function_duration > $T/current_tracer; prof function_duration_floor; echo nop > $T/current_tracer
-echo 0 > $T/duration_thresh_ns
-echo function_graph > $T/current_tracer; prof function_graph; echo nop > $T/current_tracer
-echo 1 > $T/events/ftrace/function/enable; prof ev_function; echo 0 > $T/events/ftrace/function/enable
-perf record -q -e ftrace:function --filter 'ip == ksys_read' -a -o /tmp/pf.data &
-pid=$!; sleep 5
-prof perf_function
-kill -INT $pid; wait $pid
-echo 'hist:keys=func.sym,duration.log2' > $T/events/ftrace/function_duration/trigger; prof hist_duration
-echo '!hist:keys=func.sym,duration.log2' > $T/events/ftrace/function_duration/trigger
-echo > $T/set_ftrace_filter
+
+# config: set up, then the loop under perf record of the fbench task
+prof() { # name
+	local ns
+	ns=$("$PERF" record -q -e cpu-clock -F 20000 -o /tmp/prof.data -- "$FB" syscall "$N" 2>/dev/null | tail -1)
+	{
+		echo "=== $1: $ns instructions per iteration ==="
+		"$PERF" report -i /tmp/prof.data --stdio --sort sym 2>/dev/null |
+			awk -v ns="$ns" -v cfg="$1" -v tsv="$TSV" '
+				/^ *[0-9.]+%/ {
+					p = $1; sub(/%/, "", p)
+					sym = $NF
+					printf "%8.1f  %6.2f%%  %s\n", p * ns / 100, p, sym
+					printf "%s\t%s\t%.1f\n", cfg, sym, p * ns / 100 >> tsv
+				}' | head -"${PROF_TOP:-30}"
+	} >>"$TXT"
+}
+
+reset
+echo ksys_read >set_ftrace_filter
+prof none
+echo function >current_tracer
+prof function
+reset
+echo ksys_read >set_graph_notrace
+echo function_graph >current_tracer
+prof fgraph_empty
+reset
+echo 10000000000 >duration_thresh_ns
+echo function_duration >current_tracer
+prof fdur_floor
+reset
+echo function_duration >current_tracer
+prof fdur_0
+reset
+echo function_graph >current_tracer
+prof function_graph
+reset
+echo 1 >events/ftrace/function_duration/enable
+prof ev_duration
+reset
+echo >set_ftrace_filter
+cat "$TXT"

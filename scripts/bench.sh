@@ -12,7 +12,14 @@
 #   BENCH_BOOTS=N               boot N times (default 1): the report then
 #                               says how far the boots agree
 #   ROUNDS, SKIP_SCALE, SKIP_SLOW, SKIP_ATTACH  passed to bench/guest.sh
-#   BENCH_BCC=1                 add BCC's funclatency (slow to start under TCG)
+#   QUICK=1                     a subset: 2 rounds, 1 scale round, attach
+#                               for 1, 100 and all functions
+#   BENCH_PROFILE=1             instead of the benchmark: where the
+#                               instructions of one traced call go, per
+#                               symbol (bench/profile.sh; exact mode)
+#   BENCH_BCC=1                 with no libbpf-tools, BCC's Python
+#                               funclatency (it compiles at every start:
+#                               minutes under TCG)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" build vm clients bench
@@ -30,13 +37,24 @@ wall) ;;
 *) die "BENCH_MODE is exact or wall, not '$mode'" ;;
 esac
 res=$BUILD/results/bench-$mode
+[ "${BENCH_PROFILE:-0}" != 1 ] || res=$BUILD/results/profile-$mode
 rm -rf "$res"
 mkdir -p "$res"
 tsvs=()
+if [ "${BENCH_PROFILE:-0}" = 1 ]; then
+	"$TOP/scripts/vm.sh" -k patched -r "$res" -t "${BENCH_TIMEOUT:-5400}" -- \
+		bash "$TOP/bench/profile.sh" "$BUILD/bench/fbench" /mnt/results
+	info "profile: $res/profile.txt"
+	exit 0
+fi
+if [ "${QUICK:-0}" = 1 ]; then
+	: "${ROUNDS:=2}" "${SCALE_ROUNDS:=1}" "${ATTACH_SIZES:=1 100 all}"
+fi
 for b in $(seq "${BENCH_BOOTS:-1}"); do
 	start=$(now)
 	"$TOP/scripts/vm.sh" -k patched -r "$res/boot$b" -t "${BENCH_TIMEOUT:-5400}" -- \
-		env ROUNDS="${ROUNDS:-5}" SKIP_SCALE="${SKIP_SCALE:-0}" \
+		env ROUNDS="${ROUNDS:-5}" SCALE_ROUNDS="${SCALE_ROUNDS:-3}" \
+		ATTACH_SIZES="${ATTACH_SIZES:-1 100 1000 all}" SKIP_SCALE="${SKIP_SCALE:-0}" \
 		SKIP_SLOW="${SKIP_SLOW:-0}" SKIP_ATTACH="${SKIP_ATTACH:-0}" \
 		BENCH_KBUILD="$OUT/patched" BENCH_KSRC="$TREE" BENCH_BCC="${BENCH_BCC:-0}" \
 		bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results
