@@ -39,8 +39,17 @@ BPFTRACE=$(command -v bpftrace || true)
 # BCC's funclatency: the libbpf-tools build (compiled once, CO-RE, starts at
 # once) where it is installed, else the Python one, which compiles its
 # program with clang in the guest at every start
-FUNCLAT=$(command -v funclatency || ls /usr/sbin/funclatency 2>/dev/null || true)
+FUNCLAT=$(command -v funclatency || true)
 FUNCLAT_PY=$(command -v funclatency-bpfcc || true)
+# The libbpf-tools build loads a compiled CO-RE object, which needs the
+# kernel's BTF (CONFIG_DEBUG_INFO_BTF: DWARF and pahole at build time, off in
+# the harness's config). BENCH_BCC=1 takes the Python build in any case.
+FUNCLAT_WHY="no libbpf-tools"
+if [ -n "$FUNCLAT" ] && [ ! -r /sys/kernel/btf/vmlinux ]; then
+	FUNCLAT_WHY="libbpf-tools needs the kernel's BTF (CONFIG_DEBUG_INFO_BTF, off here)"
+	FUNCLAT=
+fi
+[ "${BENCH_BCC:-0}" != 1 ] || FUNCLAT=
 # BCC compiles its programs against the running kernel's headers. Its
 # lookup of /lib/modules/RELEASE/{build,source} found the build directory
 # but not the tree's include/linux/kconfig.h, so it gets one directory
@@ -190,7 +199,12 @@ tool_run() { # output ready tries interval done command...
 	shift 5
 	"$@" >"$out" 2>&1 &
 	pid=$!
-	wait_for_line "$out" "$ready" $pid "$tries" "$interval"
+	if ! wait_for_line "$out" "$ready" $pid "$tries" "$interval"; then
+		kill -INT $pid 2>/dev/null
+		wait $pid
+		cat "$out" >>"$LOG"
+		return 1
+	fi
 	sleep 1
 	if ! kill -0 $pid 2>/dev/null; then
 		cat "$out" >>"$LOG"
@@ -210,7 +224,8 @@ bpftrace_run() {
 		kretprobe:$f /@s${i}[tid]/ { @h${i} = hist(nsecs - @s${i}[tid]); delete(@s${i}[tid]); }"
 		i=$((i + 1))
 	done
-	tool_run /tmp/fb.bt '^Attaching' 600 0.1 '^@h0' "$BPFTRACE" -e "$prog"
+	tool_run /tmp/fb.bt '^Attaching' 600 0.1 '^@h0' \
+		env BPFTRACE_MAX_PROBES=$((2 * ${#FUNCS[@]} + 10)) "$BPFTRACE" -e "$prog"
 }
 
 # BCC's funclatency: a kprobe and a kretprobe per function, a log2
@@ -253,7 +268,7 @@ runnable() { # config -> 0 if it can run, else prints why
 		# in exact mode one start had not printed "Tracing" after 19 min
 		[ -n "$FUNCLAT_PY" ] || { echo "no funclatency (libbpf-tools or bpfcc-tools)"; return 1; }
 		[ "${BENCH_BCC:-0}" = 1 ] ||
-			{ echo "only bpfcc-tools' build, which compiles in the guest: over 19 min under TCG (BENCH_BCC=1)"; return 1; }
+			{ echo "$FUNCLAT_WHY; bpfcc-tools compiles in the guest, over 19 min under TCG (BENCH_BCC=1)"; return 1; }
 		bcc_headers || { echo "no kernel headers for BCC (BENCH_KBUILD)"; return 1; }
 		;;
 	esac
@@ -357,6 +372,7 @@ bench_loop() { # loop N functions...
 		fi
 	done
 	local r t b
+	local -A got=()
 	for r in $(seq "$ROUNDS"); do
 		for c in "${ok[@]}"; do
 			t=$(run_config "$c")
@@ -365,13 +381,17 @@ bench_loop() { # loop N functions...
 				continue
 			fi
 			emit run "$LOOP" "$c" "$r" "$t"
-			if [ "$r" = 1 ]; then
+			if [ -z "${got[$c]:-}" ]; then
+				got[$c]=1
 				b=$(rb_bytes)
 				[ "$b" -gt 0 ] && emit bytes "$LOOP" "$c" \
 					"$(awk -v b="$b" -v n="$N" -v c="$cpi" 'BEGIN { printf "%.1f", b / (n * c) }')"
 			fi
 			log "   round $r $c $t ns/iteration"
 		done
+	done
+	for c in "${ok[@]}"; do
+		[ -n "${got[$c]:-}" ] || emit na "$LOOP" "$c" "no result in any round (see bench.log)"
 	done
 	reset_all
 }
@@ -494,7 +514,8 @@ attach_one() { # method functions... -> "ATTACH_NS DETACH_NS", or fails
 		local prog
 		prog="BEGIN { printf(\"ready\\n\"); } $(printf 'kretprobe:%s,' "$@" | sed 's/,$//') { @n = count(); }"
 		t0=$(ns_now)
-		"$BPFTRACE" -e "$prog" >/tmp/fb.att 2>&1 &
+		# bpftrace 0.17 attaches at most 512 probes unless told
+		BPFTRACE_MAX_PROBES=$(($# + 10)) "$BPFTRACE" -e "$prog" >/tmp/fb.att 2>&1 &
 		pid=$!
 		wait_for_line /tmp/fb.att '^ready' $pid 6000 0.05 ||
 			{ kill $pid 2>/dev/null; cat /tmp/fb.att >>"$LOG"; return 1; }

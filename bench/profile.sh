@@ -12,7 +12,7 @@ set -u
 FB=$1
 OUT=$2
 T=/sys/kernel/tracing
-N=${PROF_N:-300000}
+N=${PROF_N:-200000}
 TXT=$OUT/profile.txt
 TSV=$OUT/profile.tsv
 : >"$TXT"
@@ -22,29 +22,49 @@ cd $T || exit 1
 
 reset() {
 	echo nop >current_tracer
-	echo 0 >events/ftrace/enable
+	local e
+	for e in function function_graph function_duration; do
+		echo 0 >events/ftrace/$e/enable
+	done
 	echo 0 >duration_thresh_ns
 	echo >set_graph_notrace
 	echo >trace
 }
 
-# config: set up, then the loop under perf record of the fbench task
+# Ring-buffer bytes and records, all CPUs: "bytes records overruns"
+rb_stats() {
+	awk '/^bytes:/ { b += $2 } /^entries:/ { e += $2 } /^overrun:/ { o += $2 }
+	     END { print b + 0, e + 0, o + 0 }' per_cpu/cpu*/stats
+}
+
+# config: set up, then the loop once on its own (the instructions per
+# iteration: the sampling interrupt's own instructions would count in a
+# profiled run, though no sample can fall in them), then under perf record
+# of the fbench task (the shares of the symbols)
 prof() { # name
-	local ns
-	ns=$("$PERF" record -q -e cpu-clock -F 20000 -o /tmp/prof.data -- "$FB" syscall "$N" 2>/dev/null | tail -1)
+	local ns st
+	echo >trace
+	ns=$("$FB" syscall "$N" | tail -1)
+	st=($(rb_stats))
+	"$PERF" record -q -e cpu-clock -F 20000 -o /tmp/prof.data -- "$FB" syscall "$N" \
+		>/dev/null 2>>"$OUT/perf.log"
 	{
-		echo "=== $1: $ns instructions per iteration ==="
-		"$PERF" report -i /tmp/prof.data --stdio --sort sym 2>/dev/null |
-			awk -v ns="$ns" -v cfg="$1" -v tsv="$TSV" '
+		echo "=== $1: $ns instructions per iteration; ring buffer: ${st[0]} bytes in ${st[1]} records, ${st[2]} overruns ==="
+		"$PERF" report -i /tmp/prof.data --stdio --sort sym 2>>"$OUT/perf.log" |
+			awk -v ns="$ns" -v cfg="$1" -v tsv="$TSV" -v top="${PROF_TOP:-30}" '
 				/^ *[0-9.]+%/ {
 					p = $1; sub(/%/, "", p)
 					sym = $NF
-					printf "%8.1f  %6.2f%%  %s\n", p * ns / 100, p, sym
+					if (++n <= top)
+						printf "%8.1f  %6.2f%%  %s\n", p * ns / 100, p, sym
 					printf "%s\t%s\t%.1f\n", cfg, sym, p * ns / 100 >> tsv
-				}' | head -"${PROF_TOP:-30}"
+				}'
 	} >>"$TXT"
 }
 
+# 32 MB per CPU: the records of N calls fit, so no write takes the
+# overwrite path
+echo 32768 >buffer_size_kb
 reset
 echo ksys_read >set_ftrace_filter
 prof none
@@ -69,4 +89,9 @@ echo 1 >events/ftrace/function_duration/enable
 prof ev_duration
 reset
 echo >set_ftrace_filter
+# Whether BCC's libbpf-tools funclatency loads here (it needs the kernel's BTF)
+if command -v funclatency >/dev/null; then
+	echo "=== funclatency -d 1 ksys_read ===" >>"$TXT"
+	timeout 60 funclatency -d 1 ksys_read 2>&1 | head -5 >>"$TXT"
+fi
 cat "$TXT"

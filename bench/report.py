@@ -89,9 +89,9 @@ def per_call(loop, runs, cpi, order):
     """(median, min, max) of each configuration's cost per traced call:
     (traced - median untraced) / traced calls per iteration."""
     base = runs.get((loop, "none"))
-    if not base:
+    if not base or not cpi.get(loop):
         return {}
-    c, b = cpi[loop], med(runs[(loop, "none")])
+    c, b = cpi[loop], med(base)
     return {cfg: ((med(runs[(loop, cfg)]) - b) / c,
                   (min(runs[(loop, cfg)]) - b) / c,
                   (max(runs[(loop, cfg)]) - b) / c)
@@ -175,7 +175,9 @@ def attach_table(attach, na, mode):
     """Time to start and to stop tracing a set of functions."""
     if not attach:
         return []
-    sizes = ["1", "100", "1000", "all"]
+    sizes = sorted({z for _, z in attach} |
+                   {k[1].split("/")[1] for k in na if k[0] == "attach" and "/" in k[1]},
+                   key=lambda z: (z == "all", int(z) if z.isdigit() else 0))
     unit = "s (guest clock)" if mode == "exact" else "s"
     out = [f"Attach: from nothing to tracing (the function filter included);"
            f" detach: back to nothing. In {unit}.", "",

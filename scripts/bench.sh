@@ -37,13 +37,16 @@ wall) ;;
 *) die "BENCH_MODE is exact or wall, not '$mode'" ;;
 esac
 res=$BUILD/results/bench-$mode
+[ "${QUICK:-0}" != 1 ] || res=$res-quick
 [ "${BENCH_PROFILE:-0}" != 1 ] || res=$BUILD/results/profile-$mode
 rm -rf "$res"
 mkdir -p "$res"
 tsvs=()
 if [ "${BENCH_PROFILE:-0}" = 1 ]; then
 	"$TOP/scripts/vm.sh" -k patched -r "$res" -t "${BENCH_TIMEOUT:-5400}" -- \
+		env PROF_N="${PROF_N:-200000}" PROF_TOP="${PROF_TOP:-30}" \
 		bash "$TOP/bench/profile.sh" "$BUILD/bench/fbench" /mnt/results
+	[ "$mode" = exact ] || warn "wall mode: the profile's figures are emulator ns, not instructions"
 	info "profile: $res/profile.txt"
 	exit 0
 fi
@@ -57,7 +60,8 @@ for b in $(seq "${BENCH_BOOTS:-1}"); do
 		ATTACH_SIZES="${ATTACH_SIZES:-1 100 1000 all}" SKIP_SCALE="${SKIP_SCALE:-0}" \
 		SKIP_SLOW="${SKIP_SLOW:-0}" SKIP_ATTACH="${SKIP_ATTACH:-0}" \
 		BENCH_KBUILD="$OUT/patched" BENCH_KSRC="$TREE" BENCH_BCC="${BENCH_BCC:-0}" \
-		bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results
+		bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results ||
+		warn "boot $b ended with status $?: the report takes what it wrote"
 	stage_time "bench-$mode-boot$b" "$start"
 	tsvs+=("$res/boot$b/bench.tsv")
 done
