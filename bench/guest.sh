@@ -13,6 +13,9 @@
 #
 #   guest.sh FBENCH OUT
 #
+# With BENCH_LIB=1, sourcing it only defines the configurations and
+# helpers (bench/profile.sh runs them its own way).
+#
 # Plain tracefs I/O, no library: what is measured is the kernel.
 set -u
 FB=$1
@@ -28,8 +31,6 @@ SCALE_ROUNDS=${SCALE_ROUNDS:-3}
 ATTACH_SIZES=${ATTACH_SIZES:-1 100 1000 all}
 TSV=$OUT/bench.tsv
 LOG=$OUT/bench.log
-: >"$TSV"
-: >"$LOG"
 log() { echo "$*" | tee -a "$LOG" >&2; }
 emit() { printf '%s\n' "$(IFS=$'\t'; echo "$*")" >>"$TSV"; }
 
@@ -93,10 +94,18 @@ reset_all() {
 	echo 1 >tracing_on
 }
 
-# Ring-buffer bytes in use, all CPUs; warn on overruns
+# Ring-buffer bytes in use, records and overruns, all CPUs
+rb_stats() {
+	awk '/^bytes:/ { b += $2 } /^entries:/ { e += $2 } /^overrun:/ { o += $2 }
+	     END { print b + 0, e + 0, o + 0 }' per_cpu/cpu*/stats
+}
+
+# Ring-buffer bytes in use; warn on overruns
 rb_bytes() {
-	awk '/^bytes:/ { b += $2 } /^overrun:/ { o += $2 }
-	     END { if (o) print "overrun " o > "/dev/stderr"; print b + 0 }' per_cpu/cpu*/stats
+	local s
+	read -ra s < <(rb_stats)
+	[ "${s[2]}" = 0 ] || echo "overrun ${s[2]}" >&2
+	echo "${s[0]}"
 }
 
 # set_ftrace_filter by index: fast for a thousand functions
@@ -563,6 +572,9 @@ attach_times() {
 	reset_all
 }
 
+[ -z "${BENCH_LIB:-}" ] || return 0
+: >"$TSV"
+: >"$LOG"
 log "fbench on $(uname -r), $(nproc) CPUs; perf: ${PERF:-none}; bpftrace: ${BPFTRACE:-none}; funclatency: ${FUNCLAT:-${FUNCLAT_PY:-none}}"
 bench_loop syscall "$N_SYSCALL" ksys_read
 mapfile -t DEPTH < <(depth_set)
