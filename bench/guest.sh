@@ -81,6 +81,11 @@ reset_all() {
 			while read -r t; do echo "$t" >events/ftrace/$e/trigger; done
 	done
 	echo 0 >events/enable
+	for d in instances/fbidle_*; do
+		[ -d "$d" ] || continue
+		echo 0 >"$d/events/ftrace/function_duration/enable"
+		rmdir "$d"
+	done
 	echo >dynamic_events 2>/dev/null
 	echo >kprobe_events 2>/dev/null
 	echo >set_ftrace_filter
@@ -146,6 +151,22 @@ cfg_fg_thresh() {
 cfg_ev_function() { set_filter "${FUNCS[@]}"; echo 1 >events/ftrace/function/enable; }
 cfg_ev_graph() { set_filter "${FUNCS[@]}"; echo 1 >events/ftrace/function_graph/enable; }
 cfg_ev_duration() { set_filter "${FUNCS[@]}"; echo 1 >events/ftrace/function_duration/enable; }
+# ftrace:function_duration, and N more instances with the event on
+# functions the loop does not call: consumers that do not want the call
+# (the dispatch should not get slower with them)
+idle_consumers() { # n
+	local i f
+	mapfile -t IDLE_F < <(grep -E '^(pci_|acpi_ut_)[a-z_]+$' available_filter_functions | head -16)
+	for ((i = 0; i < $1; i++)); do
+		mkdir -p instances/fbidle_$i
+		echo 64 >instances/fbidle_$i/buffer_size_kb
+		echo "${IDLE_F[i]}" >instances/fbidle_$i/set_ftrace_filter
+		echo 1 >instances/fbidle_$i/events/ftrace/function_duration/enable || return 1
+	done
+}
+cfg_ev_duration_idle1() { idle_consumers 1 && cfg_ev_duration; }
+cfg_ev_duration_idle4() { idle_consumers 4 && cfg_ev_duration; }
+cfg_ev_duration_idle16() { idle_consumers 16 && cfg_ev_duration; }
 cfg_hist_duration() {
 	set_filter "${FUNCS[@]}"
 	echo 'hist:keys=func.sym,duration.log2' >events/ftrace/function_duration/trigger
@@ -262,6 +283,7 @@ perf_latency_run() {
 
 # Which configurations exist on this kernel and with these tools
 CONFIGS=(none function function_graph fgraph_empty fg_thresh fdur_0 fdur_floor ev_function ev_graph ev_duration
+	ev_duration_idle1 ev_duration_idle4 ev_duration_idle16
 	hist_duration perf_function perf_graph perf_duration kretprobe fprobe_exit bpftrace funclatency perf_latency)
 runnable() { # config -> 0 if it can run, else prints why
 	case $1 in
