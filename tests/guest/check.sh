@@ -10,7 +10,7 @@ st=$tree/tools/testing/selftests/ftrace
 echo "guest: $(uname -r), $(nproc) CPUs, $(grep -c . /sys/kernel/tracing/available_events) events"
 [ -s /mnt/results/series.list ] && bash "$here/ftracetest.sh" "$st" series /mnt/results/series.list
 bash "$here/ftracetest.sh" "$st" ftracetest /mnt/results/upstream.list
-bash "$here/clients.sh"
+KTREE=$tree bash "$here/clients.sh"
 # A short stress of every kind of function user at once (STRESS_SECONDS on
 # the host, 120 by default)
 t0=$SECONDS

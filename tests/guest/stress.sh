@@ -28,7 +28,8 @@
 #   hotplug     a vCPU taken offline and back online (needs 2 or more, and
 #               the "hotplug" argument: under single-threaded TCG a guest
 #               froze twice in a cpu1 online while tracing, see README)
-#   perf        perf sessions on ftrace:function, if perf is installed
+#   perf1,2     two loops of perf sessions of the three function events,
+#               each with a filter picked at random, if perf is installed
 #   workload    syscalls, file reads, forks, and idle periods
 # Afterwards: enabled_functions is empty, all 16 fgraph slots are free, the
 # function_duration tracer records a known call, the kernel log has no
@@ -255,15 +256,28 @@ loop_hotplug() {
 	done_rounds hotplug $r
 }
 
-loop_perf() {
-	local r=0
+# perf sessions of the three function events, each with a filter chosen
+# at random (functions, graph roots, predicates), opening and closing
+perf_filters=(
+	"ftrace:function|ip == vfs_*"
+	"ftrace:function_graph|ip == vfs_* || ip == ksys_*"
+	"ftrace:function_graph|graph_function == ksys_read && depth < 3"
+	"ftrace:function_graph|ip != vfs_read && graph_notrace == vfs_write"
+	"ftrace:function_duration|ip == vfs_* && duration > 1000"
+	"ftrace:function_duration|ip == *read* && retval < 0"
+	"ftrace:function_duration|"
+)
+loop_perf() { # slot
+	local r=0 pick ev f
 	while [ $SECONDS -lt $end ]; do
-		"$perf" record -q -e ftrace:function --filter 'ip == vfs_*' -a -o /tmp/stress-perf.data -- \
+		pick=${perf_filters[RANDOM % ${#perf_filters[@]}]}
+		ev=${pick%%|*} f=${pick#*|}
+		"$perf" record -q -e "$ev" ${f:+--filter "$f"} -a -o /tmp/stress-perf$1.data -- \
 			sleep 0.$((RANDOM % 5 + 1)) >/dev/null 2>&1
 		r=$((r + 1))
-		progress perf $r
+		progress perf$1 $r
 	done
-	done_rounds perf $r
+	done_rounds perf$1 $r
 }
 
 workload() {
@@ -292,7 +306,7 @@ loop_buffers & pids+=($!)
 ncpu=$(nproc --all)
 [ "$hotplug" = hotplug ] && [ "$ncpu" -ge 2 ] && [ -w /sys/devices/system/cpu/cpu1/online ] &&
 	{ loop_hotplug & pids+=($!); }
-[ -x "$perf" ] && { loop_perf & pids+=($!); }
+[ -x "$perf" ] && { loop_perf 1 & pids+=($!); loop_perf 2 & pids+=($!); }
 workload & pids+=($!)
 # A loop that hangs is a failure. A round can take a while when every
 # function is traced under TCG: give them the deadline and half as long

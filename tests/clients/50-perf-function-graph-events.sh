@@ -1,0 +1,127 @@
+#!/bin/bash
+# perf records ftrace:function_graph and ftrace:function_duration: the
+# series' own perf test (tools/perf/tests/shell/record_ftrace_graph.sh) run
+# with this perf; -C and -p; four sessions with their own filters at once,
+# beside tracers in instances; the errno of bad filters; refusal for an
+# unprivileged user, as for ftrace:function.
+. "$(dirname "$0")/lib.sh"
+perf=$(perf_bin)
+[ -x "$perf" ] || need perf
+echo "perf: $("$perf" --version)"
+
+# The upstream-style test, with this perf as "perf"
+if [ -n "${KTREE:-}" ]; then
+	mkdir -p bin && ln -sf "$perf" bin/perf
+	PATH=$PWD/bin:$PATH sh "$KTREE/tools/perf/tests/shell/record_ftrace_graph.sh" ||
+		fail "record_ftrace_graph.sh failed"
+fi
+
+# Only records of function $2 of event $1 in $3, and at least one
+only() { # event function file
+	local n other
+	n=$(grep -c "ftrace:$1: .*func=$2 " "$3")
+	other=$(grep "ftrace:$1:" "$3" | grep -vc "func=$2 ")
+	[ "$n" -gt 0 ] || fail "$3: no ftrace:$1 record of $2: $(head -3 "$3")"
+	[ "$other" -eq 0 ] || fail "$3: $other records of other functions: $(grep -v "func=$2 " "$3" | head -3)"
+	echo "$3: $n records of $2"
+}
+
+# -C: one CPU
+for e in function_graph function_duration; do
+	"$perf" record -q -C 0 -e ftrace:$e --filter 'ip == ksys_read' -o c.data -- \
+		taskset -c 0 dd if=/dev/zero of=/dev/null bs=1 count=100 2>/dev/null ||
+		fail "perf record -C 0 -e ftrace:$e failed"
+	"$perf" script -i c.data -F cpu,event,trace >c-$e.txt 2>/dev/null
+	only $e ksys_read c-$e.txt
+	grep -v '^ *\[000\]' c-$e.txt | grep -q . && fail "-C 0: a record of another CPU: $(grep -v '^ *\[000\]' c-$e.txt | head -2)"
+done
+
+# -p: one running process, and no other
+dd if=/dev/zero of=/dev/null bs=1 count=100000000 2>/dev/null &
+pid=$!
+for e in function_graph function_duration; do
+	"$perf" record -q -p $pid -e ftrace:$e --filter 'ip == ksys_read' -o p.data -- sleep 1 ||
+		fail "perf record -p -e ftrace:$e failed"
+	"$perf" script -i p.data -F pid,event,trace >p-$e.txt 2>/dev/null
+	only $e ksys_read p-$e.txt
+	grep -v "^ *$pid " p-$e.txt | grep -q . && fail "-p $pid: a record of another task: $(grep -v "^ *$pid " p-$e.txt | head -2)"
+done
+kill $pid
+wait $pid 2>/dev/null
+
+# Four sessions at once, each with its own filter, beside a function_graph
+# and a function_duration tracer in two instances
+for i in a b; do
+	mkdir -p $T/instances/perf-$i
+	echo vfs_write >$T/instances/perf-$i/set_ftrace_filter
+done
+echo function_graph >$T/instances/perf-a/current_tracer
+echo function_duration >$T/instances/perf-b/current_tracer
+work='for i in 1 2 3; do dd if=/dev/zero of=/dev/null bs=1 count=50 2>/dev/null; sleep 0.5; done'
+"$perf" record -q -a -e ftrace:function_graph --filter 'ip == ksys_read' -o s1.data -- sh -c "$work" &
+"$perf" record -q -a -e ftrace:function_duration --filter 'ip == vfs_read' -o s2.data -- sh -c "$work" &
+"$perf" record -q -a -e ftrace:function_duration --filter 'ip == ksys_write' -o s3.data -- sh -c "$work" &
+"$perf" record -q -a -e ftrace:function_graph --filter 'graph_function == ksys_write && depth < 1' -o s4.data -- sh -c "$work" &
+wait
+for i in 1 2 3 4; do
+	"$perf" script -i s$i.data -F event,trace >s$i.txt 2>/dev/null || fail "perf script s$i.data failed"
+done
+only function_graph ksys_read s1.txt
+only function_duration vfs_read s2.txt
+only function_duration ksys_write s3.txt
+only function_graph ksys_write s4.txt
+for i in a b; do
+	grep -q vfs_write $T/instances/perf-$i/trace || fail "instance perf-$i traced no vfs_write"
+	echo nop >$T/instances/perf-$i/current_tracer
+	rmdir $T/instances/perf-$i
+done
+[ "$(grep -c . $T/enabled_functions)" -eq 0 ] || fail "functions still patched: $(head -3 $T/enabled_functions)"
+
+# The errno of perf_event_open() and of PERF_EVENT_IOC_SET_FILTER
+cat >pe.py <<'PY'
+import ctypes, struct, sys
+libc = ctypes.CDLL(None, use_errno=True)
+def open_event(tp):
+    tp = int(tp)
+    # struct perf_event_attr (VER0): type, size, config, sample_period,
+    # sample_type (RAW), read_format, flags (disabled)
+    attr = struct.pack("IIQQQQQ", 2, 64, tp, 1, 1 << 10, 0, 1) + bytes(16)
+    fd = libc.syscall(298, attr, -1, 0, -1, 0)    # perf_event_open, x86_64
+    return fd, ctypes.get_errno()
+fd, err = open_event(sys.argv[1])
+if len(sys.argv) == 2:
+    print(0 if fd >= 0 else err)
+    sys.exit(0)
+if fd < 0:
+    print("open", err)
+    sys.exit(0)
+for f in sys.argv[2:]:
+    # PERF_EVENT_IOC_SET_FILTER
+    r = libc.ioctl(fd, 0x40082406, ctypes.c_char_p(f.encode()))
+    print(0 if r == 0 else ctypes.get_errno())
+PY
+for e in function_graph function_duration; do
+	# each bad filter on a new event, then a good one
+	for f in 'nosuchfield > 1' 'ip == no_such_function_xyz' 'ip == ksys_read || depth > 1' \
+		'ip = ksys_read' 'ip != a || ip != b' '(ip == ksys_read' 'graph_function != ksys_read' \
+		'ip == ksys_read && ip == vfs_read'; do
+		r=$(python3 pe.py $(cat $T/events/ftrace/$e/id) "$f")
+		[ "$r" = 22 ] || fail "ftrace:$e filter '$f': errno $r, expected EINVAL (22)"
+	done
+	r=$(python3 pe.py $(cat $T/events/ftrace/$e/id) 'nosuchfield > 1' 'ip == ksys_read && depth < 3')
+	[ "$(echo $r)" = "22 0" ] || fail "ftrace:$e: a good filter after a bad one: '$r', expected '22 0'"
+	r=$(python3 pe.py $(cat $T/events/ftrace/$e/id) 'ip == ksys_read' 'ip == vfs_read')
+	[ "$(echo $r)" = "0 17" ] || fail "ftrace:$e: a second filter: '$r', expected '0 17' (EEXIST)"
+	echo "ftrace:$e: bad filters refused with EINVAL"
+done
+
+# An unprivileged user is refused the graph events as ftrace:function
+echo "perf_event_paranoid: $(cat /proc/sys/kernel/perf_event_paranoid)"
+chmod 755 . && chmod 644 pe.py
+want=$(setpriv --reuid=65534 --regid=65534 --clear-groups python3 pe.py $(cat $T/events/ftrace/function/id))
+[ "$want" != 0 ] || fail "an unprivileged user opened ftrace:function"
+for e in function_graph function_duration; do
+	r=$(setpriv --reuid=65534 --regid=65534 --clear-groups python3 pe.py $(cat $T/events/ftrace/$e/id))
+	[ "$r" = "$want" ] || fail "unprivileged ftrace:$e: errno $r, ftrace:function's $want"
+	echo "unprivileged ftrace:$e: refused with errno $r, as ftrace:function"
+done
