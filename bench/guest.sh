@@ -199,12 +199,10 @@ cfg_fprobe_exit() {
 plain_run() { "$FB" "$LOOP" "$N"; }
 
 perf_run() { # event
-	local filter=() f
-	if [ "$1" = ftrace:function ]; then
-		local expr=
-		for f in "${FUNCS[@]}"; do expr="${expr:+$expr || }ip == $f"; done
-		filter=(--filter "$expr")
-	fi
+	local filter=() f expr=
+	# The functions the tracefs rows trace, chosen in the kernel
+	for f in "${FUNCS[@]}"; do expr="${expr:+$expr || }ip == $f"; done
+	filter=(--filter "$expr")
 	"$PERF" record -q -e "$1" "${filter[@]}" -a -o /tmp/fb.perf.data -- \
 		"$FB" "$LOOP" "$N" 2>>"$LOG" | tail -1
 }
@@ -285,6 +283,8 @@ perf_latency_run() {
 CONFIGS=(none function function_graph fgraph_empty fg_thresh fdur_0 fdur_floor ev_function ev_graph ev_duration
 	ev_duration_idle1 ev_duration_idle4 ev_duration_idle16
 	hist_duration perf_function perf_graph perf_duration kretprobe fprobe_exit bpftrace funclatency perf_latency)
+# BENCH_CONFIGS: run only these (the CPU sweep of scripts/bench.sh)
+[ -z "${BENCH_CONFIGS:-}" ] || read -ra CONFIGS <<<"$BENCH_CONFIGS"
 runnable() { # config -> 0 if it can run, else prints why
 	case $1 in
 	perf_*) [ -n "$PERF" ] || { echo "no perf"; return 1; } ;;
@@ -306,7 +306,7 @@ runnable() { # config -> 0 if it can run, else prints why
 	case $1 in
 	perf_graph | perf_duration)
 		local e=function_${1#perf_}
-		if ! "$PERF" record -q -e ftrace:$e -o /tmp/fb.probe.data -- true >/dev/null 2>&1; then
+		if ! "$PERF" record -q -e ftrace:$e --filter "ip == ${FUNCS[0]}" -o /tmp/fb.probe.data -- true >/dev/null 2>&1; then
 			echo "not yet (perf refuses ftrace:$e)"
 			return 1
 		fi
@@ -599,8 +599,10 @@ attach_times() {
 : >"$LOG"
 log "fbench on $(uname -r), $(nproc) CPUs; perf: ${PERF:-none}; bpftrace: ${BPFTRACE:-none}; funclatency: ${FUNCLAT:-${FUNCLAT_PY:-none}}"
 bench_loop syscall "$N_SYSCALL" ksys_read
-mapfile -t DEPTH < <(depth_set)
-bench_loop depth "$N_DEPTH" "${DEPTH[@]}"
+if [ "${SKIP_DEPTH:-0}" != 1 ]; then
+	mapfile -t DEPTH < <(depth_set)
+	bench_loop depth "$N_DEPTH" "${DEPTH[@]}"
+fi
 [ "${SKIP_SCALE:-0}" = 1 ] || scale
 [ "${SKIP_SLOW:-0}" = 1 ] || slow_only
 [ "${SKIP_ATTACH:-0}" = 1 ] || attach_times

@@ -12,6 +12,8 @@ In the exact mode (QEMU -icount shift=0,sleep=off) the guest clock counts
 instructions, so a "ns" of the guest is one instruction; in the wall mode
 it is emulator time, and only ratios mean anything.
 """
+import os
+import re
 import statistics
 import subprocess
 import sys
@@ -292,11 +294,51 @@ def write_plot_data(outdir, pcrs, order):
     return dat, loops
 
 
+def cpus_table(outdir, paths, unit):
+    """The per-call cost of each path against the vCPU count (BENCH_CPUS)"""
+    pairs = (("ev_function", "perf_function", "ftrace:function"),
+             ("ev_graph", "perf_graph", "ftrace:function_graph"),
+             ("ev_duration", "perf_duration", "ftrace:function_duration"))
+    md = ["# tracefs and perf paths against the number of vCPUs", "",
+          f"{unit} per traced call of ksys_read above the untraced loop"
+          " (`perf record -a` for perf), median of the rounds; the ratio"
+          " is perf / tracefs.", "",
+          "| vCPUs | " + " | ".join(f"{e} tracefs | {e} perf | ratio"
+                                    for _, _, e in pairs) + " |",
+          "|---:|" + "---:|---:|---:|" * len(pairs)]
+    for path in paths:
+        runs, cpi, _, na, _, _, _ = load(path)
+        ncpu = "?"
+        logp = os.path.join(os.path.dirname(path), "bench.log")
+        if os.path.exists(logp):
+            m = re.search(r"(\d+) CPUs", open(logp).read())
+            ncpu = m.group(1) if m else "?"
+        c = cpi.get("syscall")
+        base = runs.get(("syscall", "none"))
+        row = [ncpu]
+        for ev, pf, _ in pairs:
+            a, b = runs.get(("syscall", ev)), runs.get(("syscall", pf))
+            pa = (med(a) - med(base)) / c if a and base and c else None
+            pb = (med(b) - med(base)) / c if b and base and c else None
+            row += [f"{pa:.1f}" if pa is not None else "n/a",
+                    f"{pb:.1f}" if pb is not None else
+                    na.get(("syscall", pf), "n/a"),
+                    f"{pb / pa:.2f}" if pa and pb else "n/a"]
+        md.append("| " + " | ".join(row) + " |")
+    out = os.path.join(outdir, "bench-cpus.md")
+    with open(out, "w") as f:
+        f.write("\n".join(md) + "\n")
+    print("\n".join(md))
+
+
 def main():
     args = sys.argv[1:]
     mode = "wall"
     if args[:1] == ["--mode"]:
         mode, args = args[1], args[2:]
+    if args[:1] == ["--cpus"]:
+        cpus_table(args[1], args[2:], UNIT.get(mode, "ns"))
+        return
     if args and args[0].endswith(".tsv"):      # the old form: TSV OUTDIR
         args = [args[1], args[0]]
     outdir, paths = args[0], args[1:]

@@ -17,6 +17,10 @@
 #   BENCH_PROFILE=1             instead of the benchmark: where the
 #                               instructions of one traced call go, per
 #                               symbol (bench/profile.sh; exact mode)
+#   BENCH_CPUS="2 8 24"         instead of the benchmark: the per-call
+#                               cost of the tracefs and perf paths of the
+#                               three function events (perf record -a),
+#                               one boot per vCPU count
 #   BENCH_BCC=1                 with no libbpf-tools, BCC's Python
 #                               funclatency (it compiles at every start:
 #                               minutes under TCG)
@@ -48,6 +52,22 @@ if [ "${BENCH_PROFILE:-0}" = 1 ]; then
 		bash "$TOP/bench/profile.sh" "$BUILD/bench/fbench" /mnt/results
 	[ "$mode" = exact ] || warn "wall mode: the profile's figures are emulator ns, not instructions"
 	info "profile: $res/profile.txt"
+	exit 0
+fi
+if [ -n "${BENCH_CPUS:-}" ]; then
+	res=$BUILD/results/bench-cpus-$mode
+	rm -rf "$res"
+	for n in $BENCH_CPUS; do
+		start=$(now)
+		"$TOP/scripts/vm.sh" -k patched -s "$n" -r "$res/cpus$n" -t "${BENCH_TIMEOUT:-5400}" -- \
+			env ROUNDS="${ROUNDS:-2}" SKIP_DEPTH=1 SKIP_SCALE=1 SKIP_SLOW=1 SKIP_ATTACH=1 \
+			BENCH_CONFIGS="none ev_function perf_function ev_graph perf_graph ev_duration perf_duration" \
+			bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results ||
+			warn "the $n-vCPU boot ended with status $?: the report takes what it wrote"
+		stage_time "bench-cpus$n-$mode" "$start"
+	done
+	python3 "$TOP/bench/report.py" --mode "$mode" --cpus "$res" $(for n in $BENCH_CPUS; do echo "$res/cpus$n/bench.tsv"; done)
+	info "table: $res/bench-cpus.md"
 	exit 0
 fi
 if [ "${QUICK:-0}" = 1 ]; then
