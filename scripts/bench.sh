@@ -20,7 +20,8 @@
 #   BENCH_CPUS="2 8 24"         instead of the benchmark: the per-call
 #                               cost of the tracefs and perf paths of the
 #                               three function events (perf record -a),
-#                               one boot per vCPU count
+#                               one boot per vCPU count; BENCH_KERNEL=base
+#                               runs it on the unpatched kernel
 #   BENCH_BCC=1                 with no libbpf-tools, BCC's Python
 #                               funclatency (it compiles at every start:
 #                               minutes under TCG)
@@ -55,13 +56,16 @@ if [ "${BENCH_PROFILE:-0}" = 1 ]; then
 	exit 0
 fi
 if [ -n "${BENCH_CPUS:-}" ]; then
-	res=$BUILD/results/bench-cpus-$mode
+	# BENCH_KERNEL=base: the same on the unpatched kernel (ftrace:function)
+	kflav=${BENCH_KERNEL:-patched}
+	[ "$kflav" = patched ] || "$TOP/scripts/build.sh" "$kflav" >/dev/null
+	res=$BUILD/results/bench-cpus-$mode${BENCH_KERNEL:+-$BENCH_KERNEL}
 	rm -rf "$res"
 	for n in $BENCH_CPUS; do
 		start=$(now)
 		# ftrace=nop: no startup self-tests (see the manycpus stage of make check)
 		VM_CMDLINE="${VM_CMDLINE:-} ftrace=nop" \
-		"$TOP/scripts/vm.sh" -k patched -s "$n" -r "$res/cpus$n" -t "${BENCH_TIMEOUT:-5400}" -- \
+		"$TOP/scripts/vm.sh" -k "$kflav" -s "$n" -r "$res/cpus$n" -t "${BENCH_TIMEOUT:-5400}" -- \
 			env ROUNDS="${ROUNDS:-2}" SKIP_DEPTH=1 SKIP_SCALE=1 SKIP_SLOW=1 SKIP_ATTACH=1 \
 			BENCH_CONFIGS="none ev_function perf_function ev_graph perf_graph ev_duration perf_duration" \
 			bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results ||
