@@ -8,6 +8,18 @@
 perf=$(perf_bin)
 [ -x "$perf" ] || need perf
 echo "perf: $("$perf" --version)"
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+bg=()
+cleanup() {
+	[ ${#bg[@]} -eq 0 ] || kill "${bg[@]}" 2>/dev/null
+	for i in a b; do
+		[ -d $T/instances/perf-$i ] || continue
+		echo nop >$T/instances/perf-$i/current_tracer
+		rmdir $T/instances/perf-$i
+	done
+	echo "$paranoid" >/proc/sys/kernel/perf_event_paranoid
+}
+trap cleanup EXIT
 
 # The upstream-style test, with this perf as "perf"
 if [ -n "${KTREE:-}" ]; then
@@ -26,7 +38,10 @@ only() { # event function file
 	echo "$3: $n records of $2"
 }
 
-# -C: one CPU
+# -C: one CPU, while another reads on CPU 1
+[ "$(nproc)" -ge 2 ] || fail "needs 2 CPUs"
+taskset -c 1 dd if=/dev/zero of=/dev/null bs=1 count=100000000 2>/dev/null &
+bg+=($!)
 for e in function_graph function_duration; do
 	"$perf" record -q -C 0 -e ftrace:$e --filter 'ip == ksys_read' -o c.data -- \
 		taskset -c 0 dd if=/dev/zero of=/dev/null bs=1 count=100 2>/dev/null ||
@@ -36,9 +51,10 @@ for e in function_graph function_duration; do
 	grep -v '^ *\[000\]' c-$e.txt | grep -q . && fail "-C 0: a record of another CPU: $(grep -v '^ *\[000\]' c-$e.txt | head -2)"
 done
 
-# -p: one running process, and no other
+# -p: one running process, and not the other reader
 dd if=/dev/zero of=/dev/null bs=1 count=100000000 2>/dev/null &
 pid=$!
+bg+=($pid)
 for e in function_graph function_duration; do
 	"$perf" record -q -p $pid -e ftrace:$e --filter 'ip == ksys_read' -o p.data -- sleep 1 ||
 		fail "perf record -p -e ftrace:$e failed"
@@ -46,8 +62,9 @@ for e in function_graph function_duration; do
 	only $e ksys_read p-$e.txt
 	grep -v "^ *$pid " p-$e.txt | grep -q . && fail "-p $pid: a record of another task: $(grep -v "^ *$pid " p-$e.txt | head -2)"
 done
-kill $pid
-wait $pid 2>/dev/null
+kill "${bg[@]}"
+wait "${bg[@]}" 2>/dev/null
+bg=()
 
 # Four sessions at once, each with its own filter, beside a function_graph
 # and a function_duration tracer in two instances
@@ -81,15 +98,18 @@ done
 cat >pe.py <<'PY'
 import ctypes, struct, sys
 libc = ctypes.CDLL(None, use_errno=True)
-def open_event(tp):
+def open_event(tp, count):
     tp = int(tp)
     # struct perf_event_attr (VER0): type, size, config, sample_period,
-    # sample_type (RAW), read_format, flags (disabled)
-    attr = struct.pack("IIQQQQQ", 2, 64, tp, 1, 1 << 10, 0, 1) + bytes(16)
-    fd = libc.syscall(298, attr, -1, 0, -1, 0)    # perf_event_open, x86_64
+    # sample_type (RAW, or none to count), read_format, flags (disabled)
+    attr = struct.pack("IIQQQQQ", 2, 64, tp, 0 if count else 1,
+                       0 if count else 1 << 10, 0, 1) + bytes(16)
+    # perf_event_open (x86_64): the calling task when counting, else CPU 0
+    fd = libc.syscall(298, attr, 0 if count else -1, -1 if count else 0, -1, 0)
     return fd, ctypes.get_errno()
-fd, err = open_event(sys.argv[1])
-if len(sys.argv) == 2:
+count = sys.argv[2:] == ["count"]
+fd, err = open_event(sys.argv[1], count)
+if len(sys.argv) == 2 or count:
     print(0 if fd >= 0 else err)
     sys.exit(0)
 if fd < 0:
@@ -115,13 +135,21 @@ for e in function_graph function_duration; do
 	echo "ftrace:$e: bad filters refused with EINVAL"
 done
 
-# An unprivileged user is refused the graph events as ftrace:function
-echo "perf_event_paranoid: $(cat /proc/sys/kernel/perf_event_paranoid)"
+# An unprivileged user is refused the graph events as ftrace:function.
+# At perf_event_paranoid 1, a task of its own may count a tracepoint's
+# hits (no raw samples), but not those of the function events: they need
+# perf_allow_tracepoint() whatever the sample type (EPERM).
+echo 1 >/proc/sys/kernel/perf_event_paranoid
 chmod 755 . && chmod 644 pe.py
-want=$(setpriv --reuid=65534 --regid=65534 --clear-groups python3 pe.py $(cat $T/events/ftrace/function/id))
-[ "$want" != 0 ] || fail "an unprivileged user opened ftrace:function"
+unpriv() { # event id -> errno of a counting perf_event_open() of the task
+	setpriv --reuid=65534 --regid=65534 --clear-groups python3 pe.py "$1" count
+}
+r=$(unpriv "$(cat $T/events/sched/sched_switch/id)")
+[ "$r" = 0 ] || fail "an unprivileged user could not count sched:sched_switch: errno $r"
+want=$(unpriv "$(cat $T/events/ftrace/function/id)")
+[ "$want" = 1 ] || fail "unprivileged ftrace:function: errno $want, expected EPERM (1)"
 for e in function_graph function_duration; do
-	r=$(setpriv --reuid=65534 --regid=65534 --clear-groups python3 pe.py $(cat $T/events/ftrace/$e/id))
+	r=$(unpriv "$(cat $T/events/ftrace/$e/id)")
 	[ "$r" = "$want" ] || fail "unprivileged ftrace:$e: errno $r, ftrace:function's $want"
-	echo "unprivileged ftrace:$e: refused with errno $r, as ftrace:function"
+	echo "unprivileged ftrace:$e: refused with errno $r, as ftrace:function (sched:sched_switch opens)"
 done

@@ -63,6 +63,8 @@ for s in "${!sessions[@]}"; do
 done
 for i in $(seq 600); do
 	[ "$(ls started.* 2>/dev/null | wc -l)" -ge ${#sessions[@]} ] && break
+	# a session that died will not start
+	for p in "${pids[@]}"; do kill -0 $p 2>/dev/null || break 2; done
 	sleep 1
 done
 [ "$(ls started.* 2>/dev/null | wc -l)" -ge ${#sessions[@]} ]
@@ -79,8 +81,9 @@ for i in $(seq 16); do
 done
 held=$((16 - started))
 echo "fgraph slots: $started graph tracers started beside 20 instances and ${#sessions[@]} perf sessions of both events on $cpus CPUs; the events hold $held"
-[ $held -le 2 ]
-check $? "the events hold $held of fgraph's 16 slots with 20 instances and ${#sessions[@]} perf sessions on $cpus CPUs (at most 2)"
+# One per event type, both in use
+[ $held -eq 2 ]
+check $? "the events hold $held of fgraph's 16 slots with 20 instances and ${#sessions[@]} perf sessions on $cpus CPUs (one per event type)"
 for i in $(seq 16); do
 	d=$T/instances/tracer$i
 	[ -d $d ] || continue
@@ -102,9 +105,10 @@ for s in "${!sessions[@]}"; do
 	check $? "session $s ($ev, '$f'): $n records of $fn, $other of other functions"
 done
 
+bad=0
 for i in $(seq 20); do
 	d=$T/instances/many$i
-	grep -q "${fns[i % ${#fns[@]}]}" $d/trace
+	grep -q "func=${fns[i % ${#fns[@]}]} " $d/trace
 	r=$?
 	[ $r = 0 ] || bad=1
 	for e in function_graph function_duration; do echo 0 >$d/events/ftrace/$e/enable; done

@@ -272,11 +272,18 @@ loop_perf() { # slot
 	while [ $SECONDS -lt $end ]; do
 		pick=${perf_filters[RANDOM % ${#perf_filters[@]}]}
 		ev=${pick%%|*} f=${pick#*|}
-		"$perf" record -q -e "$ev" ${f:+--filter "$f"} -a -o /tmp/stress-perf$1.data -- \
-			sleep 0.$((RANDOM % 5 + 1)) >/dev/null 2>&1
-		r=$((r + 1))
+		# light: no session of every function (each samples all calls)
+		[ -n "$light" ] && [ -z "$f" ] && continue
+		# a round is a session that perf opened, ran and closed
+		if "$perf" record -q -e "$ev" ${f:+--filter "$f"} -a -o /tmp/stress-perf$1.data -- \
+			sleep 0.$((RANDOM % 5 + 1)) >/dev/null 2>>"$res/stress-perf$1.err"; then
+			r=$((r + 1))
+		else
+			echo "($ev, '$f') failed" >>"$res/stress-perf$1.err"
+		fi
 		progress perf$1 $r
 	done
+	rm -f /tmp/stress-perf$1.data /tmp/stress-perf$1.data.old
 	done_rounds perf$1 $r
 }
 
