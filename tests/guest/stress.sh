@@ -261,12 +261,13 @@ loop_hotplug() {
 perf_filters=(
 	"ftrace:function|ip == vfs_*"
 	"ftrace:function_graph|ip == vfs_* || ip == ksys_*"
-	"ftrace:function_graph|graph_function == ksys_read && depth < 3"
-	"ftrace:function_graph|ip != vfs_read && graph_notrace == vfs_write"
+	"ftrace:function_graph|(ip == vfs_* || ip == ksys_*) && graph_function == ksys_read && depth < 3"
+	"ftrace:function_graph|ip == vfs_* && ip != vfs_read && graph_notrace == vfs_write"
 	"ftrace:function_duration|ip == vfs_* && duration > 1000"
-	"ftrace:function_duration|ip == *read* && retval < 0"
-	"ftrace:function_duration|"
+	"ftrace:function_duration|ip == ksys_read* && retval < 0"
 )
+# Every function is the "everything" loop's: a perf session that patches
+# them all holds event_mutex for seconds under TCG, beside the other loops
 loop_perf() { # slot
 	local r=0 pick ev f
 	while [ $SECONDS -lt $end ]; do
