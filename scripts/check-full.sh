@@ -7,6 +7,7 @@
 #   STRESS_SECONDS=600           the debug stage's stress
 #   STRESS_HOTPLUG=1             ... with its cpu1 offline/online loop
 #   DEBUG_ONLY=stress            the debug stage runs the stress alone
+#   DEBUG_ONLY=perf              ... the stress and the perf client tests
 #   DEBUG_CMDLINE="ftrace=nop no5lvl"
 #                                boot parameters of the debug kernel: by
 #                                default the startup selftests are skipped
@@ -79,12 +80,13 @@ if has debug; then
 	"$TOP/scripts/case-lists.sh" "$TREE" "$res"
 	echo "${STRESS_SECONDS:-600}" >"$res/stress.seconds"
 	[ -z "${STRESS_HOTPLUG:-}" ] || echo hotplug >"$res/stress.hotplug"
-	# DEBUG_ONLY=stress: the stress alone (the suite takes 90 minutes here)
-	if [ "${DEBUG_ONLY:-}" = stress ]; then
-		echo stress >"$res/expected-suites"
-	else
-		echo series stress >"$res/expected-suites"
-	fi
+	# DEBUG_ONLY=stress: the stress alone (the suite takes 90 minutes
+	# here); DEBUG_ONLY=perf: the stress and the perf client tests
+	case ${DEBUG_ONLY:-} in
+	stress) echo stress ;;
+	perf) echo stress clients ;;
+	*) echo series stress clients ;;
+	esac >"$res/expected-suites"
 	t0=$(now)
 	VM_MEM=${VM_MEM:-4G} VM_CMDLINE="${VM_CMDLINE:-} ${DEBUG_CMDLINE-ftrace=nop no5lvl}" \
 		"$TOP/scripts/vm.sh" -k patched-debug -s "${STRESS_SMP:-2}" -r "$res" \

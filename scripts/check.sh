@@ -34,6 +34,9 @@ t0=$(now)
 stage_time tree "$t0"
 
 "$TOP/scripts/build.sh" patched >/dev/null
+# The perf of the same tree (tools/perf), for the perf client tests beside
+# Debian's: a perf that did not build is a failure in the guest
+"$TOP/scripts/perf-tree.sh" >"$res/perf-tree" || echo "$OUT/perf/perf" >"$res/perf-tree"
 
 # The project works from any directory: copies under /root and /tmp boot
 t0=$(now)

@@ -8,6 +8,7 @@ for s in "$@"; do
 	build) pkgs+=("${BUILD_PKGS[@]}") ;;
 	vm) pkgs+=("${VM_PKGS[@]}") ;;
 	clients) pkgs+=("${CLIENT_PKGS[@]}") ;;
+	perf) pkgs+=("${PERF_PKGS[@]}") ;;
 	bench) pkgs+=("${BENCH_PKGS[@]}") ;;
 	*) die "unknown package set $s" ;;
 	esac

@@ -60,4 +60,5 @@ need_pkgs() {
 BUILD_PKGS=(build-essential flex bison bc libelf-dev libssl-dev ccache cpio kmod git xz-utils python3 perl rsync)
 VM_PKGS=(qemu-system-x86 iproute2 iputils-ping procps kmod cpio)
 CLIENT_PKGS=(trace-cmd linux-perf)
+PERF_PKGS=(build-essential flex bison libelf-dev libtraceevent-dev pkg-config)
 BENCH_PKGS=(gnuplot-nox libtracefs-dev pkg-config bpftrace bpfcc-tools libbpf-tools)

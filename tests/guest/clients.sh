@@ -1,23 +1,45 @@
 #!/bin/bash
 # In the guest: run the harness' real-client tests (tests/clients/*.sh) and
 # leave clients.ktap in /mnt/results. Exit 0 passes, 77 skips, else fails.
+#   clients.sh [PATTERN]   only the tests whose name contains PATTERN
+# The perf tests run twice: with Debian's perf, then with the perf built
+# from the kernel tree (scripts/perf-tree.sh), whose path the host leaves
+# in /mnt/results/perf-tree. A path that is named there but does not run
+# is a failure, not a skip.
 set -u
 dir=$(cd "$(dirname "$0")/../clients" && pwd)
 res=/mnt/results
 mkdir -p "$res/clients-logs"
-tests=("$dir"/[0-9]*.sh)
+runs=()
+for t in "$dir"/[0-9]*.sh; do
+	case $(basename "$t") in *"${1:-}"*) ;; *) continue ;; esac
+	runs+=("$t:")
+done
+tree_perf=$(cat "$res/perf-tree" 2>/dev/null)
+if [ -n "$tree_perf" ]; then
+	for t in "$dir"/[0-9]*perf*.sh; do
+		case $(basename "$t") in *"${1:-}"*) runs+=("$t:$tree_perf") ;; esac
+	done
+fi
 start=$SECONDS
 {
 	echo "TAP version 13"
-	echo "1..${#tests[@]}"
+	echo "1..${#runs[@]}"
 } >"$res/clients.ktap"
 n=0
-for t in "${tests[@]}"; do
+for r in "${runs[@]}"; do
+	t=${r%%:*}
+	perf=${r#*:}
 	n=$((n + 1))
-	name=$(basename "$t" .sh)
-	log=$res/clients-logs/$name.log
-	(cd "$(mktemp -d)" && timeout 600 bash "$t") >"$log" 2>&1
-	rc=$?
+	name=$(basename "$t" .sh)${perf:+ (tools/perf)}
+	log=$res/clients-logs/$(basename "$t" .sh)${perf:+-tools-perf}.log
+	if [ -n "$perf" ] && ! "$perf" --version >/dev/null 2>&1; then
+		echo "the perf of the tree, $perf, does not run" >"$log"
+		rc=1
+	else
+		(cd "$(mktemp -d)" && PERF=$perf timeout "${CLIENT_TIMEOUT:-600}" bash "$t") >"$log" 2>&1
+		rc=$?
+	fi
 	case $rc in
 	0) line="ok $n $name" ;;
 	77) line="ok $n $name # SKIP $(tail -1 "$log")" ;;
