@@ -151,6 +151,9 @@ cfg_fg_thresh() {
 cfg_ev_function() { set_filter "${FUNCS[@]}"; echo 1 >events/ftrace/function/enable; }
 cfg_ev_graph() { set_filter "${FUNCS[@]}"; echo 1 >events/ftrace/function_graph/enable; }
 cfg_ev_duration() { set_filter "${FUNCS[@]}"; echo 1 >events/ftrace/function_duration/enable; }
+# A reference for the perf rows: a static tracepoint that fires once per
+# read(2) (once per traced call of the syscall loop), by tracefs and perf
+cfg_ev_tp() { echo 1 >events/syscalls/sys_enter_read/enable; }
 # ftrace:function_duration, and N more instances with the event on
 # functions the loop does not call: consumers that do not want the call
 # (the dispatch should not get slower with them)
@@ -245,6 +248,11 @@ tool_run() { # output ready tries interval done command...
 	echo "$t"
 }
 
+perf_tp_run() {
+	"$PERF" record -q -e syscalls:sys_enter_read -a -o /tmp/fb.perf.data -- \
+		"$FB" "$LOOP" "$N" 2>>"$LOG" | tail -1
+}
+
 bpftrace_run() {
 	local prog='' i=0 f
 	for f in "${FUNCS[@]}"; do
@@ -282,12 +290,18 @@ perf_latency_run() {
 # Which configurations exist on this kernel and with these tools
 CONFIGS=(none function function_graph fgraph_empty fg_thresh fdur_0 fdur_floor ev_function ev_graph ev_duration
 	ev_duration_idle1 ev_duration_idle4 ev_duration_idle16
-	hist_duration perf_function perf_graph perf_duration kretprobe fprobe_exit bpftrace funclatency perf_latency)
+	hist_duration perf_function perf_graph perf_duration ev_tp perf_tp kretprobe fprobe_exit bpftrace funclatency perf_latency)
 # BENCH_CONFIGS: run only these (the CPU sweep of scripts/bench.sh)
 [ -z "${BENCH_CONFIGS:-}" ] || read -ra CONFIGS <<<"$BENCH_CONFIGS"
 runnable() { # config -> 0 if it can run, else prints why
 	case $1 in
 	perf_*) [ -n "$PERF" ] || { echo "no perf"; return 1; } ;;
+	esac
+	case $1 in
+	ev_tp | perf_tp)
+		[ -d events/syscalls/sys_enter_read ] || { echo "no syscalls:sys_enter_read"; return 1; }
+		[ "$LOOP" = syscall ] || { echo "a reference of the syscall loop only"; return 1; }
+		;;
 	bpftrace) [ -n "$BPFTRACE" ] || { echo "no bpftrace"; return 1; } ;;
 	funclatency)
 		if [ -n "$FUNCLAT" ]; then
@@ -326,6 +340,7 @@ run_config() { # config -> ns per iteration on stdout
 	perf_function) perf_run ftrace:function ;;
 	perf_graph) perf_run ftrace:function_graph ;;
 	perf_duration) perf_run ftrace:function_duration ;;
+	perf_tp) perf_tp_run ;;
 	bpftrace) bpftrace_run ;;
 	funclatency) funclatency_run ;;
 	perf_latency) perf_latency_run ;;

@@ -67,7 +67,7 @@ if [ -n "${BENCH_CPUS:-}" ]; then
 		VM_CMDLINE="${VM_CMDLINE:-} ftrace=nop" \
 		"$TOP/scripts/vm.sh" -k "$kflav" -s "$n" -r "$res/cpus$n" -t "${BENCH_TIMEOUT:-5400}" -- \
 			env ROUNDS="${ROUNDS:-2}" SKIP_DEPTH=1 SKIP_SCALE=1 SKIP_SLOW=1 SKIP_ATTACH=1 \
-			BENCH_CONFIGS="none ev_function perf_function ev_graph perf_graph ev_duration perf_duration" \
+			BENCH_CONFIGS="none ev_function perf_function ev_graph perf_graph ev_duration perf_duration ev_tp perf_tp" \
 			bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results ||
 			warn "the $n-vCPU boot ended with status $?: the report takes what it wrote"
 		stage_time "bench-cpus$n-$mode" "$start"
