@@ -11,6 +11,7 @@ echo "perf: $("$perf" --version)"
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
 bg=()
 cleanup() {
+	touch go
 	[ ${#bg[@]} -eq 0 ] || kill "${bg[@]}" 2>/dev/null
 	for i in a b; do
 		[ -d $T/instances/perf-$i ] || continue
@@ -74,12 +75,38 @@ for i in a b; do
 done
 echo function_graph >$T/instances/perf-a/current_tracer
 echo function_duration >$T/instances/perf-b/current_tracer
-work='for i in 1 2 3; do dd if=/dev/zero of=/dev/null bs=1 count=50 2>/dev/null; sleep 0.5; done'
+# perf starts a session's workload once its events are enabled: each
+# workload says it runs, and waits until all four do
+rm -f go ready.*
+work='touch ready.$$; while [ ! -e go ]; do sleep 0.1; done
+for i in 1 2 3; do dd if=/dev/zero of=/dev/null bs=1 count=50 2>/dev/null; sleep 0.5; done'
+sess=()
 "$perf" record -q -a -e ftrace:function_graph --filter 'ip == ksys_read' -o s1.data -- sh -c "$work" &
+sess+=($!)
 "$perf" record -q -a -e ftrace:function_duration --filter 'ip == vfs_read' -o s2.data -- sh -c "$work" &
+sess+=($!)
 "$perf" record -q -a -e ftrace:function_duration --filter 'ip == ksys_write' -o s3.data -- sh -c "$work" &
+sess+=($!)
 "$perf" record -q -a -e ftrace:function_graph --filter 'graph_function == ksys_write && depth < 1' -o s4.data -- sh -c "$work" &
-wait
+sess+=($!)
+bg+=("${sess[@]}")
+# A debug kernel takes minutes to patch for each session
+deadline=$((SECONDS + ${SESSION_WAIT:-1800}))
+while [ "$(ls ready.* 2>/dev/null | wc -l)" -lt 4 ] && [ $SECONDS -lt $deadline ]; do
+	sleep 0.2
+done
+n=$(ls ready.* 2>/dev/null | wc -l)
+[ "$n" -eq 4 ] || fail "only $n of 4 perf sessions started in ${SESSION_WAIT:-1800} s"
+# All four record: each chosen function is patched
+for f in ksys_read vfs_read ksys_write vfs_write; do
+	grep -q "^$f " $T/enabled_functions || fail "$f is not patched while four sessions record"
+done
+echo "four sessions record at once, beside two tracers"
+touch go
+for p in "${sess[@]}"; do
+	wait "$p" || fail "a perf session failed"
+done
+bg=()
 for i in 1 2 3 4; do
 	"$perf" script -i s$i.data -F event,trace >s$i.txt 2>/dev/null || fail "perf script s$i.data failed"
 done
