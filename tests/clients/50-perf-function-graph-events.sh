@@ -81,22 +81,22 @@ rm -f go ready.*
 work='touch ready.$$; while [ ! -e go ]; do sleep 0.1; done
 for i in 1 2 3; do dd if=/dev/zero of=/dev/null bs=1 count=50 2>/dev/null; sleep 0.5; done'
 sess=()
-"$perf" record -q -a -e ftrace:function_graph --filter 'ip == ksys_read' -o s1.data -- sh -c "$work" &
-sess+=($!)
-"$perf" record -q -a -e ftrace:function_duration --filter 'ip == vfs_read' -o s2.data -- sh -c "$work" &
-sess+=($!)
-"$perf" record -q -a -e ftrace:function_duration --filter 'ip == ksys_write' -o s3.data -- sh -c "$work" &
-sess+=($!)
-"$perf" record -q -a -e ftrace:function_graph --filter 'graph_function == ksys_write && depth < 1' -o s4.data -- sh -c "$work" &
-sess+=($!)
+i=0
+for ef in 'function_graph|ip == ksys_read' 'function_duration|ip == vfs_read' \
+	'function_duration|ip == ksys_write' \
+	'function_graph|graph_function == ksys_write && depth < 1'; do
+	i=$((i + 1))
+	"$perf" record -q -a -e "ftrace:${ef%%|*}" --filter "${ef#*|}" -o s$i.data -- sh -c "$work" &
+	sess+=($!)
+done
 bg+=("${sess[@]}")
 # A debug kernel takes minutes to patch for each session
-deadline=$((SECONDS + ${SESSION_WAIT:-1800}))
-while [ "$(ls ready.* 2>/dev/null | wc -l)" -lt 4 ] && [ $SECONDS -lt $deadline ]; do
+wait_s=${SESSION_WAIT:-1800}
+deadline=$((SECONDS + wait_s))
+while n=$(ls ready.* 2>/dev/null | wc -l); [ "$n" -lt 4 ] && [ $SECONDS -lt $deadline ]; do
 	sleep 0.2
 done
-n=$(ls ready.* 2>/dev/null | wc -l)
-[ "$n" -eq 4 ] || fail "only $n of 4 perf sessions started in ${SESSION_WAIT:-1800} s"
+[ "$n" -eq 4 ] || fail "only $n of 4 perf sessions started in $wait_s s"
 # All four record: each chosen function is patched
 for f in ksys_read vfs_read ksys_write vfs_write; do
 	grep -q "^$f " $T/enabled_functions || fail "$f is not patched while four sessions record"

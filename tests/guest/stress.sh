@@ -316,8 +316,10 @@ ncpu=$(nproc --all)
 	{ loop_hotplug & pids+=($!); }
 # light: one perf loop. On the debug kernel each session waited minutes
 # for event_mutex (glob matching and patching under KASAN and lockdep)
-[ -x "$perf" ] && { loop_perf 1 & pids+=($!); }
-[ -x "$perf" ] && [ -z "$light" ] && { loop_perf 2 & pids+=($!); }
+if [ -x "$perf" ]; then
+	loop_perf 1 & pids+=($!)
+	[ -n "$light" ] || { loop_perf 2 & pids+=($!); }
+fi
 workload & pids+=($!)
 # A loop that hangs is a failure. A round can take a while when every
 # function is traced under TCG: give them the deadline and half as long
