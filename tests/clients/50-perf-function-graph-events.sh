@@ -1,8 +1,9 @@
 #!/bin/bash
 # perf records ftrace:function_graph and ftrace:function_duration: the
 # series' own perf test (tools/perf/tests/shell/record_ftrace_graph.sh) run
-# with this perf; -C and -p; four sessions with their own filters at once,
-# beside tracers in instances; the errno of bad filters; refusal for an
+# with this perf; -C and -p; four sessions with their own filters at once
+# (SESSION_WAIT seconds for all four to record, 1800 by default), beside
+# tracers in instances; the errno of bad filters; refusal for an
 # unprivileged user, as for ftrace:function.
 . "$(dirname "$0")/lib.sh"
 perf=$(perf_bin)
