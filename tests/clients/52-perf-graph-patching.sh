@@ -1,0 +1,83 @@
+#!/bin/bash
+# What a perf session of the graph events patches. A session whose filter
+# chooses functions patches only those, from the moment it opens: the
+# functions listed in enabled_functions, read every 0.1 s while it opens,
+# records and closes, are never more than the chosen one. A session that
+# chooses no functions (no filter, or only predicates) traces every
+# function: it patches them once it is enabled, records, and leaves them
+# as nops. LAZY_WAIT seconds (1800 by default) for every function to be
+# patched: a debug kernel takes minutes.
+. "$(dirname "$0")/lib.sh"
+perf=$(perf_bin)
+[ -x "$perf" ] || need perf
+echo "perf: $("$perf" --version)"
+poller=
+cleanup() {
+	[ -z "$poller" ] || kill "$poller" 2>/dev/null
+	# a workload still waiting to start
+	[ -p fifo ] && timeout 5 sh -c 'echo go >fifo'
+}
+trap cleanup EXIT
+patched() { grep -c . $T/enabled_functions; }
+[ "$(patched)" -eq 0 ] || fail "functions are patched before the test: $(head -3 $T/enabled_functions)"
+
+# The most functions patched at once, and whether ksys_read was, until
+# the file "stop" appears
+rm -f stop
+(
+	max=0 seen=0
+	while [ ! -e stop ]; do
+		cat $T/enabled_functions >ef.txt
+		n=$(grep -c . ef.txt)
+		[ "$n" -gt "$max" ] && max=$n
+		grep -q '^ksys_read ' ef.txt && seen=1
+		echo "$max $seen" >poll.txt
+		sleep 0.1
+	done
+) &
+poller=$!
+for e in function_graph function_duration; do
+	s=$SECONDS
+	"$perf" record -q -a -e ftrace:$e --filter 'ip == ksys_read' -o f.data -- sleep 1 ||
+		fail "perf record -e ftrace:$e failed"
+	echo "ftrace:$e filtered on ksys_read: $((SECONDS - s)) s"
+done
+touch stop
+wait $poller
+poller=
+read -r max seen <poll.txt
+[ "$seen" = 1 ] || fail "ksys_read was not seen patched while two sessions recorded"
+[ "$max" -le 1 ] || fail "$max functions were patched at once for sessions that chose one"
+echo "sessions filtered on ksys_read patched it and nothing else (at most $max at once)"
+
+# No choice of functions: every function, from when the session runs.
+# The workload waits on a fifo until every function is patched.
+wait_s=${LAZY_WAIT:-1800}
+all=$(grep -c . $T/available_filter_functions)
+for ef in 'function_duration|' 'function_graph|depth < 8'; do
+	e=${ef%%|*} f=${ef#*|}
+	rm -f fifo && mkfifo fifo
+	"$perf" record -q -e ftrace:$e ${f:+--filter "$f"} -o a.data -- \
+		sh -c 'read x <fifo; exec dd if=/dev/zero of=/dev/null bs=1 count=20 2>/dev/null' &
+	pid=$!
+	s=$SECONDS
+	deadline=$((SECONDS + wait_s))
+	while ! grep -q '^ksys_read ' $T/enabled_functions && [ $SECONDS -lt $deadline ]; do
+		sleep 0.5
+	done
+	n=$(patched)
+	echo "ftrace:$e ${f:+filtered on '$f' }(no choice of functions): $n of $all patched after $((SECONDS - s)) s"
+	[ "$n" -gt $((all / 2)) ] || fail "ftrace:$e with no choice of functions: only $n of $all functions patched"
+	echo go >fifo
+	wait $pid || fail "perf record -e ftrace:$e ${f:+--filter '$f'} failed"
+	rm -f fifo
+	"$perf" script -i a.data -F comm,event,trace >a-$e.txt 2>/dev/null || fail "perf script failed"
+	n=$(grep -c "^ *dd .*ftrace:$e: .*func=ksys_read " a-$e.txt)
+	[ "$n" -gt 0 ] || fail "ftrace:$e with no choice of functions: no ksys_read record of dd: $(head -3 a-$e.txt)"
+	echo "ftrace:$e with no choice of functions: $n ksys_read records of dd, $(grep -c . a-$e.txt) in all"
+	if [ -n "$f" ]; then
+		bad=$(grep -c "ftrace:$e: .* depth=\([89]\|[1-9][0-9]\)" a-$e.txt)
+		[ "$bad" -eq 0 ] || fail "ftrace:$e filtered on '$f': $bad records at depth 8 or more"
+	fi
+	[ "$(patched)" -eq 0 ] || fail "functions still patched after the session: $(head -3 $T/enabled_functions)"
+done
