@@ -91,7 +91,7 @@ for ef in 'function_graph|ip == ksys_read' 'function_duration|ip == vfs_read' \
 	sess+=($!)
 done
 bg+=("${sess[@]}")
-# A debug kernel takes minutes to patch for each session
+# A debug kernel takes a while to patch even the chosen functions
 wait_s=${SESSION_WAIT:-1800}
 deadline=$((SECONDS + wait_s))
 while n=$(ls ready.* 2>/dev/null | wc -l); [ "$n" -lt 4 ] && [ $SECONDS -lt $deadline ]; do

@@ -5,8 +5,9 @@
 # records and closes, are never more than the chosen one. A session that
 # chooses no functions (no filter, or only predicates) traces every
 # function: it patches them once it is enabled, records, and leaves them
-# as nops. LAZY_WAIT seconds (1800 by default) for every function to be
-# patched: a debug kernel takes minutes.
+# as nops; when no consumer id is left, it records nothing and the kernel
+# log says why. LAZY_WAIT seconds (1800 by default) for every function
+# to be patched: a debug kernel takes minutes.
 . "$(dirname "$0")/lib.sh"
 perf=$(perf_bin)
 [ -x "$perf" ] || need perf
@@ -16,6 +17,11 @@ cleanup() {
 	[ -z "$poller" ] || kill "$poller" 2>/dev/null
 	# a workload still waiting to start
 	[ -p fifo ] && timeout 5 sh -c 'echo go >fifo'
+	for d in $T/instances/p52-*; do
+		[ -d "$d" ] || continue
+		echo 0 >$d/events/enable
+		rmdir $d
+	done
 }
 trap cleanup EXIT
 patched() { grep -c . $T/enabled_functions; }
@@ -54,8 +60,8 @@ echo "sessions filtered on ksys_read patched it and nothing else (at most $max a
 # The workload waits on a fifo until every function is patched.
 wait_s=${LAZY_WAIT:-1800}
 all=$(grep -c . $T/available_filter_functions)
-for ef in 'function_duration|' 'function_graph|depth < 8'; do
-	e=${ef%%|*} f=${ef#*|}
+session_of_every_function() { # event filter
+	local e=$1 f=$2 pid s deadline n
 	rm -f fifo && mkfifo fifo
 	"$perf" record -q -e ftrace:$e ${f:+--filter "$f"} -o a.data -- \
 		sh -c 'read x <fifo; exec dd if=/dev/zero of=/dev/null bs=1 count=20 2>/dev/null' &
@@ -76,8 +82,48 @@ for ef in 'function_duration|' 'function_graph|depth < 8'; do
 	[ "$n" -gt 0 ] || fail "ftrace:$e with no choice of functions: no ksys_read record of dd: $(head -3 a-$e.txt)"
 	echo "ftrace:$e with no choice of functions: $n ksys_read records of dd, $(grep -c . a-$e.txt) in all"
 	if [ -n "$f" ]; then
-		bad=$(grep -c "ftrace:$e: .* depth=\([89]\|[1-9][0-9]\)" a-$e.txt)
-		[ "$bad" -eq 0 ] || fail "ftrace:$e filtered on '$f': $bad records at depth 8 or more"
+		n=$(grep -c "ftrace:$e: .* depth=\([89]\|[1-9][0-9]\)" a-$e.txt)
+		[ "$n" -eq 0 ] || fail "ftrace:$e filtered on '$f': $n records at depth 8 or more"
 	fi
-	[ "$(patched)" -eq 0 ] || fail "functions still patched after the session: $(head -3 $T/enabled_functions)"
+}
+session_of_every_function function_duration ''
+[ "$(patched)" -eq 0 ] || fail "functions still patched after the session: $(head -3 $T/enabled_functions)"
+session_of_every_function function_graph 'depth < 8'
+[ "$(patched)" -eq 0 ] || fail "functions still patched after the session: $(head -3 $T/enabled_functions)"
+
+# The consumer ids run out (64, 32 on 32-bit kernels, for the instances
+# and perf together): a session of every function then records nothing,
+# and the kernel log says why. Once an id is free, the next one records.
+max=64
+[ "$(getconf LONG_BIT)" = 32 ] && max=32
+for i in $(seq 1 $((max / 2))); do
+	d=$T/instances/p52-$i
+	mkdir $d && echo vfs_write >$d/set_ftrace_filter || fail "instance p52-$i"
+	echo 1 >$d/events/ftrace/function_graph/enable &&
+		echo 1 >$d/events/ftrace/function_duration/enable ||
+		fail "instance p52-$i: both events could not start"
 done
+msg='ftrace:function_duration: a perf session of every function records nothing'
+n0=$(dmesg | grep -c "$msg")
+rm -f fifo && mkfifo fifo
+"$perf" record -q -e ftrace:function_duration -o x.data -- \
+	sh -c 'read x <fifo; exec dd if=/dev/zero of=/dev/null bs=1 count=20 2>/dev/null' &
+pid=$!
+deadline=$((SECONDS + 600))
+while [ "$(dmesg | grep -c "$msg")" -le "$n0" ] && [ $SECONDS -lt $deadline ]; do
+	sleep 0.2
+done
+echo go >fifo
+wait $pid || fail "perf record of every function with no consumer id left failed"
+rm -f fifo
+[ "$(dmesg | grep -c "$msg")" -gt "$n0" ] || fail "no kernel log line for a session that could not start"
+dmesg | grep "$msg" | tail -1
+"$perf" script -i x.data -F event,trace 2>/dev/null | grep -q 'ftrace:function_duration:' &&
+	fail "a session that could not start recorded"
+echo "with no consumer id left, a session of every function records nothing and says why"
+echo 0 >$T/instances/p52-1/events/ftrace/function_duration/enable
+session_of_every_function function_duration ''
+for i in $(seq 1 $((max / 2))); do
+	rmdir $T/instances/p52-$i || fail "rmdir p52-$i"
+done
+[ "$(patched)" -eq 0 ] || fail "functions still patched after the instances left: $(head -3 $T/enabled_functions)"
