@@ -83,9 +83,12 @@ work='touch ready.$$; while [ ! -e go ]; do sleep 0.1; done
 for i in 1 2 3; do dd if=/dev/zero of=/dev/null bs=1 count=50 2>/dev/null; sleep 0.5; done'
 sess=()
 i=0
+# A graph root alone traces every function below it, so every function
+# is patched; EVERY_FUNCTION=0 (the debug tier) patches the root only
+root='graph_function == ksys_write && depth < 1'
+[ "${EVERY_FUNCTION:-1}" = 0 ] && root="$root && ip == ksys_write"
 for ef in 'function_graph|ip == ksys_read' 'function_duration|ip == vfs_read' \
-	'function_duration|ip == ksys_write' \
-	'function_graph|graph_function == ksys_write && depth < 1'; do
+	'function_duration|ip == ksys_write' "function_graph|$root"; do
 	i=$((i + 1))
 	"$perf" record -q -a -e "ftrace:${ef%%|*}" --filter "${ef#*|}" -o s$i.data -- sh -c "$work" &
 	sess+=($!)
