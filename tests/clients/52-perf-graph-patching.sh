@@ -61,12 +61,17 @@ echo "sessions filtered on ksys_read patched it and nothing else (at most $max a
 # The workload waits on a fifo until every function is patched.
 wait_s=${LAZY_WAIT:-1800}
 all=$(grep -c . $T/available_filter_functions)
-session_of_every_function() { # event filter
-	local e=$1 f=$2 pid s deadline n
+# A session of event $1 with filter $2 into $3, in the background ($pid),
+# whose workload reads the fifo before it runs dd
+fifo_session() { # event filter output
 	rm -f fifo && mkfifo fifo
-	"$perf" record -q -e ftrace:$e ${f:+--filter "$f"} -o a.data -- \
+	"$perf" record -q -e ftrace:$1 ${2:+--filter "$2"} -o "$3" -- \
 		sh -c 'read x <fifo; exec dd if=/dev/zero of=/dev/null bs=1 count=20 2>/dev/null' &
 	pid=$!
+}
+session_of_every_function() { # event filter
+	local e=$1 f=$2 s deadline n
+	fifo_session "$e" "$f" a.data
 	s=$SECONDS
 	deadline=$((SECONDS + wait_s))
 	while ! grep -q '^ksys_read ' $T/enabled_functions && [ $SECONDS -lt $deadline ]; do
@@ -112,10 +117,7 @@ for i in $(seq 1 $((max / 2))); do
 done
 msg='ftrace:function_duration: a perf session of every function records nothing'
 n0=$(dmesg | grep -c "$msg")
-rm -f fifo && mkfifo fifo
-"$perf" record -q -e ftrace:function_duration -o x.data -- \
-	sh -c 'read x <fifo; exec dd if=/dev/zero of=/dev/null bs=1 count=20 2>/dev/null' &
-pid=$!
+fifo_session function_duration '' x.data
 deadline=$((SECONDS + 600))
 while [ "$(dmesg | grep -c "$msg")" -le "$n0" ] && [ $SECONDS -lt $deadline ]; do
 	sleep 0.2
