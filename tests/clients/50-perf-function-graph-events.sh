@@ -1,10 +1,10 @@
 #!/bin/bash
 # perf records ftrace:function_graph and ftrace:function_duration: the
 # series' own perf test (tools/perf/tests/shell/record_ftrace_graph.sh) run
-# with this perf; -C and -p; four sessions with their own filters at once
-# (SESSION_WAIT seconds for all four to record, 1800 by default), beside
-# tracers in instances; the errno of bad filters; refusal for an
-# unprivileged user, as for ftrace:function.
+# with this perf; -C and -p; ret_from_fork() with no kernel warning; four
+# sessions with their own filters at once (SESSION_WAIT seconds for all
+# four to record, 1800 by default), beside tracers in instances; the errno
+# of bad filters; refusal for an unprivileged user, as for ftrace:function.
 . "$(dirname "$0")/lib.sh"
 perf=$(perf_bin)
 [ -x "$perf" ] || need perf
@@ -68,6 +68,27 @@ kill "${bg[@]}"
 wait "${bg[@]}" 2>/dev/null
 bg=()
 
+# ret_from_fork() begins each new task, and returns after
+# exit_to_user_mode() has told lockdep that interrupts are on, while they
+# are still off: its entries are recorded, and a lockdep kernel, which
+# records no such return, warns nowhere
+echo "50: ret_from_fork sessions" >/dev/kmsg
+for e in function_graph function_duration; do
+	"$perf" record -q -a -e ftrace:$e --filter 'ip == ret_from_fork' -o f.data -- \
+		sh -c 'for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true; done' ||
+		fail "perf record -e ftrace:$e --filter 'ip == ret_from_fork' failed"
+	"$perf" script -i f.data -F event,trace >f-$e.txt 2>/dev/null
+	grep "ftrace:$e:" f-$e.txt | grep -vq "func=ret_from_fork " &&
+		fail "f-$e.txt: a record of another function: $(grep -v 'func=ret_from_fork ' f-$e.txt | head -2)"
+	echo "f-$e.txt: $(grep -c 'func=ret_from_fork ' f-$e.txt) records of ret_from_fork"
+done
+n=$(grep -c "entry func=ret_from_fork " f-function_graph.txt)
+[ "$n" -ge 10 ] || fail "$n entries of ret_from_fork for 10 new tasks"
+warn=$(dmesg | sed -n '/50: ret_from_fork sessions/,$p' |
+	grep -E 'WARNING:|BUG:|DEBUG_LOCKS_WARN_ON|lockdep|possible reason' |
+	grep -v 'WARNING: stack going in the wrong direction? at return_to_handler+0x46/')
+[ -z "$warn" ] || fail "the kernel log warned while ret_from_fork was recorded: $warn"
+
 # Four sessions at once, each with its own filter, beside a function_graph
 # and a function_duration tracer in two instances
 for i in a b; do
@@ -84,9 +105,8 @@ for i in 1 2 3; do dd if=/dev/zero of=/dev/null bs=1 count=50 2>/dev/null; sleep
 sess=()
 i=0
 # A graph root alone traces every function below it, so every function
-# is patched; EVERY_FUNCTION=0 (the debug tier) patches the root only
+# is patched
 root='graph_function == ksys_write && depth < 1'
-[ "${EVERY_FUNCTION:-1}" = 0 ] && root="$root && ip == ksys_write"
 for ef in 'function_graph|ip == ksys_read' 'function_duration|ip == vfs_read' \
 	'function_duration|ip == ksys_write' "function_graph|$root"; do
 	i=$((i + 1))

@@ -7,8 +7,7 @@
 # function: it patches them once it is enabled, records, and leaves them
 # as nops; when no consumer id is left, it records nothing and the kernel
 # log says why. LAZY_WAIT seconds (1800 by default) for every function
-# to be patched. EVERY_FUNCTION=0 (the debug tier) skips the sessions of
-# every function.
+# to be patched.
 . "$(dirname "$0")/lib.sh"
 perf=$(perf_bin)
 [ -x "$perf" ] || need perf
@@ -94,10 +93,6 @@ session_of_every_function() { # event filter
 		[ "$n" -eq 0 ] || fail "ftrace:$e filtered on '$f': $n records at depth 8 or more"
 	fi
 }
-if [ "${EVERY_FUNCTION:-1}" = 0 ]; then
-	echo "sessions of every function skipped (EVERY_FUNCTION=0)"
-	exit 0
-fi
 session_of_every_function function_duration ''
 [ "$(patched)" -eq 0 ] || fail "functions still patched after the session: $(head -3 $T/enabled_functions)"
 session_of_every_function function_graph 'depth < 8'

@@ -19,7 +19,4 @@ t0=$SECONDS
 # "light": the debug kernel under TCG runs tens of times slower; see stress.sh
 bash "$here/stress.sh" "$(cat $res/stress.seconds 2>/dev/null || echo 600)" "$(cat $res/stress.hotplug 2>/dev/null)" light
 echo "stress $((SECONDS - t0))" >>"$res/timings"
-# EVERY_FUNCTION=0: no perf session of a graph event traces every
-# function. On this kernel under TCG one made the guest crawl for tens of
-# minutes (2026-12-06); see the README
-[ "${2:-}" = stress ] || EVERY_FUNCTION=0 CLIENT_TIMEOUT=2400 bash "$here/clients.sh" perf
+[ "${2:-}" = stress ] || CLIENT_TIMEOUT=2400 bash "$here/clients.sh" perf
