@@ -14,8 +14,12 @@ bg=()
 cleanup() {
 	touch go
 	[ ${#bg[@]} -eq 0 ] || kill "${bg[@]}" 2>/dev/null
-	for i in a b; do
+	for i in a b f; do
 		[ -d $T/instances/perf-$i ] || continue
+		for e in function_graph function_duration; do
+			echo 0 >$T/instances/perf-$i/events/ftrace/$e/enable
+			echo '!hist:keys=func' >$T/instances/perf-$i/events/ftrace/$e/trigger
+		done 2>/dev/null
 		echo nop >$T/instances/perf-$i/current_tracer
 		rmdir $T/instances/perf-$i
 	done
@@ -71,8 +75,16 @@ bg=()
 # ret_from_fork() begins each new task, and returns after
 # exit_to_user_mode() has told lockdep that interrupts are on, while they
 # are still off: its entries are recorded, and a lockdep kernel, which
-# records no such return, warns nowhere
+# records no such return, warns nowhere: not for perf's lock, nor for the
+# triggers of both events in an instance (a trigger takes the RCU lock)
 echo "50: ret_from_fork sessions" >/dev/kmsg
+fi=$T/instances/perf-f
+mkdir $fi
+echo ret_from_fork >$fi/set_ftrace_filter
+for e in function_graph function_duration; do
+	echo 'hist:keys=func' >$fi/events/ftrace/$e/trigger
+	echo 1 >$fi/events/ftrace/$e/enable
+done
 for e in function_graph function_duration; do
 	"$perf" record -q -a -e ftrace:$e --filter 'ip == ret_from_fork' -o f.data -- \
 		sh -c 'for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true; done' ||
@@ -84,6 +96,14 @@ for e in function_graph function_duration; do
 done
 n=$(grep -c "entry func=ret_from_fork " f-function_graph.txt)
 [ "$n" -ge 10 ] || fail "$n entries of ret_from_fork for 10 new tasks"
+hits=$(sed -n 's/^ *Hits: //p' $fi/events/ftrace/function_graph/hist)
+[ "${hits:-0}" -ge 10 ] || fail "the instance's function_graph hist: ${hits:-no} hits of ret_from_fork"
+echo "the instance's function_graph hist: $hits hits of ret_from_fork"
+for e in function_graph function_duration; do
+	echo 0 >$fi/events/ftrace/$e/enable
+	echo '!hist:keys=func' >$fi/events/ftrace/$e/trigger
+done
+rmdir $fi
 warn=$(dmesg | sed -n '/50: ret_from_fork sessions/,$p' |
 	grep -E 'WARNING:|BUG:|DEBUG_LOCKS_WARN_ON|lockdep|possible reason' |
 	grep -v 'WARNING: stack going in the wrong direction? at return_to_handler+0x46/')
