@@ -11,17 +11,22 @@ perf=$(perf_bin)
 echo "perf: $("$perf" --version)"
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
 bg=()
+# Remove instance perf-$1: its tracer, and its events' hist triggers
+remove_instance() {
+	local d=$T/instances/perf-$1 e
+	[ -d "$d" ] || return 0
+	for e in function_graph function_duration; do
+		echo 0 >"$d/events/ftrace/$e/enable"
+		echo '!hist:keys=func' >"$d/events/ftrace/$e/trigger"
+	done 2>/dev/null
+	echo nop >"$d/current_tracer"
+	rmdir "$d"
+}
 cleanup() {
 	touch go
 	[ ${#bg[@]} -eq 0 ] || kill "${bg[@]}" 2>/dev/null
 	for i in a b f; do
-		[ -d $T/instances/perf-$i ] || continue
-		for e in function_graph function_duration; do
-			echo 0 >$T/instances/perf-$i/events/ftrace/$e/enable
-			echo '!hist:keys=func' >$T/instances/perf-$i/events/ftrace/$e/trigger
-		done 2>/dev/null
-		echo nop >$T/instances/perf-$i/current_tracer
-		rmdir $T/instances/perf-$i
+		remove_instance $i
 	done
 	echo "$paranoid" >/proc/sys/kernel/perf_event_paranoid
 }
@@ -99,11 +104,8 @@ n=$(grep -c "entry func=ret_from_fork " f-function_graph.txt)
 hits=$(sed -n 's/^ *Hits: //p' $fi/events/ftrace/function_graph/hist)
 [ "${hits:-0}" -ge 10 ] || fail "the instance's function_graph hist: ${hits:-no} hits of ret_from_fork"
 echo "the instance's function_graph hist: $hits hits of ret_from_fork"
-for e in function_graph function_duration; do
-	echo 0 >$fi/events/ftrace/$e/enable
-	echo '!hist:keys=func' >$fi/events/ftrace/$e/trigger
-done
-rmdir $fi
+remove_instance f
+[ ! -d $fi ] || fail "instance perf-f could not be removed"
 warn=$(dmesg | sed -n '/50: ret_from_fork sessions/,$p' |
 	grep -E 'WARNING:|BUG:|DEBUG_LOCKS_WARN_ON|lockdep|possible reason' |
 	grep -v 'WARNING: stack going in the wrong direction? at return_to_handler+0x46/')
