@@ -46,14 +46,55 @@ prof() { # name
 	} >>"$TXT"
 }
 
+# The perf paths: a background "perf record -a" of the event (ksys_read
+# chosen by its filter, as bench/guest.sh's perf rows do) while the loop is
+# measured and profiled. The background session reads its buffers on the
+# other vCPU; the profile is of the fbench task, so it sees the cost of
+# writing a sample in the traced call, not of reading it.
+BG=
+bg_start() { # event [filter]
+	local i
+	"$PERF" record -q -e "$1" ${2:+--filter "$2"} -a -o /tmp/prof.bg.data \
+		>/dev/null 2>>"$OUT/perf.log" &
+	BG=$!
+	# ready when the session's function is patched (the ftrace events), or
+	# after a few seconds (the static tracepoint)
+	for i in $(seq 30); do
+		if [ -n "${2:-}" ] && grep -q "^${FUNCS[0]} " enabled_functions; then
+			sleep 1
+			return 0
+		fi
+		kill -0 $BG 2>/dev/null || return 1
+		sleep 1
+		[ -z "${2:-}" ] && [ "$i" -ge 3 ] && return 0
+	done
+	return 1
+}
+bg_stop() {
+	[ -n "$BG" ] || return 0
+	kill -INT $BG 2>/dev/null
+	wait $BG 2>/dev/null
+	BG=
+}
+cfg_perf_graph() { bg_start ftrace:function_graph "ip == ${FUNCS[0]}"; }
+cfg_perf_duration() { bg_start ftrace:function_duration "ip == ${FUNCS[0]}"; }
+cfg_perf_function() { bg_start ftrace:function "ip == ${FUNCS[0]}"; }
+cfg_perf_tp() { bg_start syscalls:sys_enter_read; }
+
 # 32 MB per CPU: the records of N calls fit, so no write takes the
 # overwrite path
 echo 32768 >buffer_size_kb
 LOOP=syscall FUNCS=(ksys_read)
-for c in none function fgraph_empty fdur_floor fdur_0 function_graph ev_duration; do
+for c in ${PROF_CONFIGS:-none function fgraph_empty fdur_floor fdur_0 function_graph ev_duration ev_function \
+	ev_graph ev_tp perf_function perf_graph perf_duration perf_tp}; do
 	reset_all
-	"cfg_$c"
+	if ! "cfg_$c"; then
+		echo "=== $c: could not start ===" >>"$TXT"
+		bg_stop
+		continue
+	fi
 	prof "$c"
+	bg_stop
 done
 reset_all
 # Whether BCC's libbpf-tools funclatency loads here (it needs the kernel's BTF)

@@ -16,7 +16,9 @@
 #                               for 1, 100 and all functions
 #   BENCH_PROFILE=1             instead of the benchmark: where the
 #                               instructions of one traced call go, per
-#                               symbol (bench/profile.sh; exact mode)
+#                               symbol (bench/profile.sh; exact mode),
+#                               tracefs and perf paths; PROF_CONFIGS
+#                               picks configurations
 #   BENCH_CPUS="2 8 24"         instead of the benchmark: the per-call
 #                               cost of the tracefs and perf paths of the
 #                               three function events (perf record -a),
@@ -49,7 +51,7 @@ mkdir -p "$res"
 tsvs=()
 if [ "${BENCH_PROFILE:-0}" = 1 ]; then
 	"$TOP/scripts/vm.sh" -k patched -r "$res" -t "${BENCH_TIMEOUT:-5400}" -- \
-		env PROF_N="${PROF_N:-200000}" PROF_TOP="${PROF_TOP:-30}" \
+		env PROF_N="${PROF_N:-200000}" PROF_TOP="${PROF_TOP:-30}" ${PROF_CONFIGS:+PROF_CONFIGS="$PROF_CONFIGS"} \
 		bash "$TOP/bench/profile.sh" "$BUILD/bench/fbench" /mnt/results
 	[ "$mode" = exact ] || warn "wall mode: the profile's figures are emulator ns, not instructions"
 	info "profile: $res/profile.txt"

@@ -8,6 +8,7 @@
 #   STRESS_HOTPLUG=1             ... with its cpu1 offline/online loop
 #   DEBUG_ONLY=stress            the debug stage runs the stress alone
 #   DEBUG_ONLY=perf              ... the stress and the perf client tests
+#   DEBUG_ONLY=series            ... the series suite and the stress
 #   DEBUG_CMDLINE="ftrace=nop no5lvl"
 #                                boot parameters of the debug kernel: by
 #                                default the startup selftests are skipped
@@ -81,10 +82,12 @@ if has debug; then
 	echo "${STRESS_SECONDS:-600}" >"$res/stress.seconds"
 	[ -z "${STRESS_HOTPLUG:-}" ] || echo hotplug >"$res/stress.hotplug"
 	# DEBUG_ONLY=stress: the stress alone (the suite takes 90 minutes
-	# here); DEBUG_ONLY=perf: the stress and the perf client tests
+	# here); DEBUG_ONLY=perf: the stress and the perf client tests (35
+	# minutes); DEBUG_ONLY=series: the suite and the stress
 	case ${DEBUG_ONLY:-} in
 	stress) echo stress ;;
 	perf) echo stress clients ;;
+	series) echo series stress ;;
 	*) echo series stress clients ;;
 	esac >"$res/expected-suites"
 	t0=$(now)
