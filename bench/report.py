@@ -246,6 +246,8 @@ def goals(pc, nbytes):
          ratio("hist_duration", bpf) if bpf else None, 0.5),
         ("perf path <= 1.5x the tracefs path (ftrace:function)",
          ratio("perf_function", "ev_function"), 1.5),
+        ("perf path <= 1.5x the tracefs path (ftrace:function_graph)",
+         ratio("perf_graph", "ev_graph"), 1.5),
         ("perf path <= 1.5x the tracefs path (ftrace:function_duration)",
          ratio("perf_duration", "ev_duration"), 1.5),
         ("(reference, not a goal: perf / tracefs on a static tracepoint)",
