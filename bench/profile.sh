@@ -32,8 +32,14 @@ prof() { # name
 	read -ra st < <(rb_stats)
 	"$PERF" record -q -e cpu-clock -F 20000 -o /tmp/prof.data -- "$FB" syscall "$N" \
 		>/dev/null 2>>"$OUT/perf.log"
+	# The fbench task's own time (cpu-clock counts it alone): with one
+	# vCPU, what other tasks ran (perf record draining its buffer) is the
+	# difference from the elapsed time
+	local own
+	own=$("$PERF" report -i /tmp/prof.data --stdio --sort sym 2>/dev/null |
+		sed -n 's/^# Event count (approx\.): *\([0-9]*\).*/\1/p' | head -1)
 	{
-		echo "=== $1: $ns instructions per iteration; ring buffer: ${st[0]} bytes in ${st[1]} records, ${st[2]} overruns ==="
+		echo "=== $1: $ns instructions per iteration; ring buffer: ${st[0]} bytes in ${st[1]} records, ${st[2]} overruns; fbench's own cpu-clock $(awk -v o="${own:-0}" -v n="$N" 'BEGIN { printf "%.1f", o / n }') per iteration ==="
 		"$PERF" report -i /tmp/prof.data --stdio --sort sym 2>>"$OUT/perf.log" |
 			awk -v ns="$ns" -v cfg="$1" -v tsv="$PTSV" -v top="${PROF_TOP:-30}" '
 				/^ *[0-9.]+%/ {
