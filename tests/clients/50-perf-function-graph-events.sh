@@ -82,7 +82,7 @@ bg=()
 # are still off: its entries are recorded, and a lockdep kernel, which
 # records no such return, warns nowhere: not for perf's lock, nor for the
 # triggers of both events in an instance (a trigger takes the RCU lock)
-echo "50: ret_from_fork sessions" >/dev/kmsg
+log_from=$(dmesg | wc -l)
 fi=$T/instances/perf-f
 mkdir $fi
 echo ret_from_fork >$fi/set_ftrace_filter
@@ -106,9 +106,7 @@ hits=$(sed -n 's/^ *Hits: //p' $fi/events/ftrace/function_graph/hist)
 echo "the instance's function_graph hist: $hits hits of ret_from_fork"
 remove_instance f
 [ ! -d $fi ] || fail "instance perf-f could not be removed"
-warn=$(dmesg | sed -n '/50: ret_from_fork sessions/,$p' |
-	grep -E 'WARNING:|BUG:|DEBUG_LOCKS_WARN_ON|lockdep|possible reason' |
-	grep -v 'WARNING: stack going in the wrong direction? at return_to_handler+0x46/')
+warn=$(kernel_splats "$log_from")
 [ -z "$warn" ] || fail "the kernel log warned while ret_from_fork was recorded: $warn"
 
 # Four sessions at once, each with its own filter, beside a function_graph

@@ -397,11 +397,8 @@ echo nop >$T/current_tracer
 echo >$T/set_ftrace_filter
 echo >$T/trace
 
-splats=$(dmesg | tail -n +$((dmesg_start + 1)) |
-	grep -E 'WARNING:|BUG:|Oops|rcu_.*stall|INFO: task .* blocked|possible .*lock|lockdep|KASAN|UBSAN|kmemleak|stress: loops' |
-	grep -v 'kmemleak: Automatic' |
-	# known and analysed, see KNOWN_RE in tests/report.py
-	grep -cv 'WARNING: stack going in the wrong direction? at return_to_handler+0x46/' || true)
+splats=$(kernel_splats "$dmesg_start" 'kmemleak|stress: loops' |
+	grep -cv 'kmemleak: Automatic' || true)
 [ "$splats" -eq 0 ]
 result $? "no WARN/BUG/RCU stall/lockdep/KASAN line during the stress ($splats)"
 if [ -w $kml ]; then
