@@ -96,6 +96,27 @@ test_series_strict() {
 }
 t test_series_strict
 
+# 4b'. an upstream case that failed and passed when run again alone
+#      (SUITE.retry) counts as passed and is listed as FLAKY; one that
+#      failed again stays failed, and so does a series case.
+test_retry() {
+	local d=$tmp/rt out
+	mkdir -p "$d"
+	printf 'TAP version 13\n1..3\nok 1 a\nnot ok 2 b\nnot ok 3 c\n' >"$d/ftracetest.ktap"
+	printf 'TAP version 13\n1..2\nok 1 b\nnot ok 2 c\n' >"$d/ftracetest.retry"
+	printf 'TAP version 13\n1..1\nnot ok 1 s\n' >"$d/series.ktap"
+	printf 'TAP version 13\n1..1\nok 1 s\n' >"$d/series.retry"
+	cp "$here/data/clean-dmesg.txt" "$d/dmesg.txt"
+	out=$(python3 "$report" summary "$d") && return 1
+	grep -qx '3 passed, 2 failed, 0 skipped' <<<"$(tail -1 <<<"$out")" &&
+		grep -q 'ftracetest: FLAKY b (failed, then passed' <<<"$out" &&
+		! grep -q 'FLAKY c' <<<"$out" && grep -q 'ftracetest: FAIL c' <<<"$out" &&
+		grep -q 'series: FAIL s' <<<"$out" || { echo "$out"; return 1; }
+	python3 "$report" cases "$d/ftracetest.ktap" >"$d/cases.tsv"
+	grep -qx $'PASS\tb' "$d/cases.tsv" && grep -qx $'FAIL\tc' "$d/cases.tsv"
+}
+t test_retry
+
 # 4c. the last line is honest: every way a run can fail is a failed test
 #     with a one-line reason, even when every case that ran passed.
 test_honest_summary() {
