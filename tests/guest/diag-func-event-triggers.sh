@@ -11,6 +11,12 @@
 # CASES (5) runs of the upstream case itself, each after the cases BEFORE
 # (paths under test.d/, e.g. ftrace/func_cpumask.tc) in one ftracetest
 # invocation. Exits 1 if any round or run went wrong.
+#
+# DIAG_LOAD=1 keeps every CPU calling schedule() meanwhile (a 1-byte pipe
+# between two dd pinned to neighbouring CPUs), to widen the window of
+# event_enable_count_probe(): it tests the count and the state and then
+# changes both with no lock, so two CPUs in schedule() at once can both
+# take a count for one change of the state.
 #   scripts/vm.sh -k patched -r ABS_RESULTS -- \
 #       bash /ABS/tests/guest/diag-func-event-triggers.sh /ABS/build/linux
 set -u
@@ -21,7 +27,18 @@ shift $(($# < 3 ? $# : 3))
 T=/sys/kernel/tracing
 E=events/sched/sched_switch/enable
 bad=0
+early=0
 cd $T || exit 1
+loaders=()
+if [ "${DIAG_LOAD:-0}" = 1 ]; then
+	n=$(nproc)
+	for c in $(seq 0 $((n - 1))); do
+		taskset -c "$c" dd if=/dev/zero bs=1 status=none |
+			taskset -c $(((c + 1) % n)) dd of=/dev/null bs=1 status=none &
+		loaders+=($!)
+	done
+	sleep 1
+fi
 # reset_ftrace_filter: removes probes with their count
 . "$st/test.d/functions"
 for run in $(seq "$runs"); do
@@ -36,10 +53,17 @@ for run in $(seq "$runs"); do
 		echo 0 >$E
 	done
 	[ "$line" = " 1*/count=2 1*/count=1 1*/count=0 0*/count=0" ] || bad=1
+	# the count ran out before the third change of the state
+	case "$line" in *"0*/count=0 "*"0*/count=0"*) early=$((early + 1)) ;; esac
 	echo "count step $run:$line"
 	reset_ftrace_filter
 done
 echo 0 >$E
+if [ ${#loaders[@]} -gt 0 ]; then
+	pkill -x dd
+	wait 2>/dev/null
+fi
+echo "count step: $early of $runs runs ran out of count early"
 cd "$st" || exit 1
 pass=0 fail=0
 for run in $(seq "$cases"); do
