@@ -206,8 +206,11 @@ perf_run() { # event
 	# The functions the tracefs rows trace, chosen in the kernel
 	for f in "${FUNCS[@]}"; do expr="${expr:+$expr || }ip == $f"; done
 	filter=(--filter "$expr")
+	# perf keeps the last file as .old: the guest's tmpfs holds only one
+	rm -f /tmp/fb.perf.data /tmp/fb.perf.data.old
 	"$PERF" record -q -e "$1" "${filter[@]}" -a -o /tmp/fb.perf.data -- \
 		"$FB" "$LOOP" "$N" 2>>"$LOG" | tail -1
+	rm -f /tmp/fb.perf.data /tmp/fb.perf.data.old
 }
 
 # Wait until a line of FILE matches PATTERN, while PID lives: at most TRIES

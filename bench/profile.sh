@@ -1,7 +1,8 @@
 #!/bin/bash
 # In the guest: where the instructions of one traced call go. ksys_read
 # traced, the syscall loop under perf's cpu-clock sampling of the fbench
-# task alone. In exact mode (make bench BENCH_PROFILE=1) the guest clock
+# task alone (PROF_LOOP=depth: the depth loop, with the functions of
+# bench/guest.sh's depth rows traced). In exact mode (make bench BENCH_PROFILE=1) the guest clock
 # counts instructions, so a cpu-clock sample falls every so many
 # instructions, and a symbol's share of the samples times the loop's
 # instructions per iteration is the instructions it runs per iteration.
@@ -28,9 +29,9 @@ PTSV=$OUT/profile.tsv
 prof() { # name
 	local ns st
 	echo >trace
-	ns=$("$FB" syscall "$N" | tail -1)
+	ns=$("$FB" "$LOOP" "$N" | tail -1)
 	read -ra st < <(rb_stats)
-	"$PERF" record -q -e cpu-clock -F 20000 -o /tmp/prof.data -- "$FB" syscall "$N" \
+	"$PERF" record -q -e cpu-clock -F 20000 -o /tmp/prof.data -- "$FB" "$LOOP" "$N" \
 		>/dev/null 2>>"$OUT/perf.log"
 	# The fbench task's own time (cpu-clock counts it alone): with one
 	# vCPU, what other tasks ran (perf record draining its buffer) is the
@@ -60,6 +61,8 @@ prof() { # name
 BG=
 bg_start() { # event [filter]
 	local i
+	# perf keeps the last file as .old: two of them fill the guest's tmpfs
+	rm -f /tmp/prof.bg.data /tmp/prof.bg.data.old
 	"$PERF" record -q -e "$1" ${2:+--filter "$2"} -a -o /tmp/prof.bg.data \
 		>/dev/null 2>>"$OUT/perf.log" &
 	BG=$!
@@ -82,15 +85,26 @@ bg_stop() {
 	wait $BG 2>/dev/null
 	BG=
 }
-cfg_perf_graph() { bg_start ftrace:function_graph "ip == ${FUNCS[0]}"; }
-cfg_perf_duration() { bg_start ftrace:function_duration "ip == ${FUNCS[0]}"; }
-cfg_perf_function() { bg_start ftrace:function "ip == ${FUNCS[0]}"; }
+# The functions of the loop, chosen in the kernel, as perf_run() does
+bg_filter() {
+	local f expr=
+	for f in "${FUNCS[@]}"; do expr="${expr:+$expr || }ip == $f"; done
+	echo "$expr"
+}
+cfg_perf_graph() { bg_start ftrace:function_graph "$(bg_filter)"; }
+cfg_perf_duration() { bg_start ftrace:function_duration "$(bg_filter)"; }
+cfg_perf_function() { bg_start ftrace:function "$(bg_filter)"; }
 cfg_perf_tp() { bg_start syscalls:sys_enter_read; }
 
 # 32 MB per CPU: the records of N calls fit, so no write takes the
 # overwrite path
 echo 32768 >buffer_size_kb
 LOOP=syscall FUNCS=(ksys_read)
+if [ "${PROF_LOOP:-syscall}" = depth ]; then
+	LOOP=depth
+	mapfile -t FUNCS < <(depth_set)
+	echo "# depth loop: ${FUNCS[*]} traced; $(count_calls) traced calls per iteration" >>"$TXT"
+fi
 for c in ${PROF_CONFIGS:-none function fgraph_empty fdur_floor fdur_0 function_graph ev_duration ev_function \
 	ev_graph ev_tp perf_function perf_graph perf_duration perf_tp}; do
 	reset_all
@@ -100,7 +114,13 @@ for c in ${PROF_CONFIGS:-none function fgraph_empty fdur_floor fdur_0 function_g
 		continue
 	fi
 	prof "$c"
+	# A background session that ended before the profiled run left its
+	# call untraced there: say so, the figures of that run are not its own
+	if [ -n "$BG" ] && ! kill -0 "$BG" 2>/dev/null; then
+		echo "=== $c: the background perf record had ended before the profiled run: its profile and own cpu-clock are of an untraced loop ===" >>"$TXT"
+	fi
 	bg_stop
+	rm -f /tmp/prof.bg.data /tmp/prof.bg.data.old
 done
 reset_all
 # Whether BCC's libbpf-tools funclatency loads here (it needs the kernel's BTF)

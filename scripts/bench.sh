@@ -18,7 +18,8 @@
 #                               instructions of one traced call go, per
 #                               symbol (bench/profile.sh; exact mode),
 #                               tracefs and perf paths; PROF_CONFIGS
-#                               picks configurations
+#                               picks configurations, PROF_LOOP=depth
+#                               profiles the depth loop
 #   BENCH_CPUS="2 8 24"         instead of the benchmark: the per-call
 #                               cost of the tracefs and perf paths of the
 #                               three function events (perf record -a),
@@ -51,7 +52,7 @@ mkdir -p "$res"
 tsvs=()
 if [ "${BENCH_PROFILE:-0}" = 1 ]; then
 	"$TOP/scripts/vm.sh" -k patched -r "$res" -t "${BENCH_TIMEOUT:-5400}" -- \
-		env PROF_N="${PROF_N:-200000}" PROF_TOP="${PROF_TOP:-30}" ${PROF_CONFIGS:+PROF_CONFIGS="$PROF_CONFIGS"} \
+		env PROF_N="${PROF_N:-200000}" PROF_TOP="${PROF_TOP:-30}" ${PROF_CONFIGS:+PROF_CONFIGS="$PROF_CONFIGS"} PROF_LOOP="${PROF_LOOP:-syscall}" \
 		bash "$TOP/bench/profile.sh" "$BUILD/bench/fbench" /mnt/results
 	[ "$mode" = exact ] || warn "wall mode: the profile's figures are emulator ns, not instructions"
 	info "profile: $res/profile.txt"
