@@ -201,17 +201,24 @@ cfg_fprobe_exit() {
 # Runners: print ns per iteration of one run of the loop.
 plain_run() { "$FB" "$LOOP" "$N"; }
 
-perf_run() { # event
-	local filter=() f expr=
-	# The functions the tracefs rows trace, chosen in the kernel
+# The functions the tracefs rows trace, as the perf filter that chooses
+# them in the kernel
+funcs_filter() {
+	local f expr=
 	for f in "${FUNCS[@]}"; do expr="${expr:+$expr || }ip == $f"; done
-	filter=(--filter "$expr")
-	# perf keeps the last file as .old: the guest's tmpfs holds only one
+	echo "$expr"
+}
+
+# perf record -a of EVENT (with FILTER) around one run of the loop. perf
+# keeps the last file as .old: the guest's tmpfs holds only one
+perf_record_run() { # event [filter]
 	rm -f /tmp/fb.perf.data /tmp/fb.perf.data.old
-	"$PERF" record -q -e "$1" "${filter[@]}" -a -o /tmp/fb.perf.data -- \
+	"$PERF" record -q -e "$1" ${2:+--filter "$2"} -a -o /tmp/fb.perf.data -- \
 		"$FB" "$LOOP" "$N" 2>>"$LOG" | tail -1
 	rm -f /tmp/fb.perf.data /tmp/fb.perf.data.old
 }
+
+perf_run() { perf_record_run "$1" "$(funcs_filter)"; }
 
 # Wait until a line of FILE matches PATTERN, while PID lives: at most TRIES
 # times INTERVAL seconds. Fails if it never did.
@@ -251,10 +258,7 @@ tool_run() { # output ready tries interval done command...
 	echo "$t"
 }
 
-perf_tp_run() {
-	"$PERF" record -q -e syscalls:sys_enter_read -a -o /tmp/fb.perf.data -- \
-		"$FB" "$LOOP" "$N" 2>>"$LOG" | tail -1
-}
+perf_tp_run() { perf_record_run syscalls:sys_enter_read; }
 
 bpftrace_run() {
 	local prog='' i=0 f

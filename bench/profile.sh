@@ -85,15 +85,9 @@ bg_stop() {
 	wait $BG 2>/dev/null
 	BG=
 }
-# The functions of the loop, chosen in the kernel, as perf_run() does
-bg_filter() {
-	local f expr=
-	for f in "${FUNCS[@]}"; do expr="${expr:+$expr || }ip == $f"; done
-	echo "$expr"
-}
-cfg_perf_graph() { bg_start ftrace:function_graph "$(bg_filter)"; }
-cfg_perf_duration() { bg_start ftrace:function_duration "$(bg_filter)"; }
-cfg_perf_function() { bg_start ftrace:function "$(bg_filter)"; }
+cfg_perf_graph() { bg_start ftrace:function_graph "$(funcs_filter)"; }
+cfg_perf_duration() { bg_start ftrace:function_duration "$(funcs_filter)"; }
+cfg_perf_function() { bg_start ftrace:function "$(funcs_filter)"; }
 cfg_perf_tp() { bg_start syscalls:sys_enter_read; }
 
 # 32 MB per CPU: the records of N calls fit, so no write takes the
