@@ -14,6 +14,13 @@
  * processes for "multi") on stdout, nothing else, so that a driver can
  * read it. Only ratios between runs in one boot mean anything under an
  * emulator.
+ *
+ * FBENCH_JITTER=1 (syscall and depth): after each read, spin in user
+ * space a pseudo-random number of times, 0 to 255, the same sequence in
+ * every run. Under QEMU's -icount a profiler's timer falls every so many
+ * instructions, and in a loop of a fixed length it would land on the same
+ * few points of the loop, whatever their share: the spin spreads the
+ * samples over the whole loop.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -40,8 +47,22 @@ static void die(const char *what)
 	exit(2);
 }
 
+static void spin(void)
+{
+	static unsigned int seed = 1;
+	volatile unsigned int n;
+	unsigned int k;
+
+	seed = seed * 1103515245 + 12345;
+	k = (seed >> 16) & 255;
+	for (n = 0; n < k; n++)
+		;
+}
+
 static void read_loop(long iters)
 {
+	const char *j = getenv("FBENCH_JITTER");
+	int jitter = j && !strcmp(j, "1");
 	char c;
 	long i;
 	int fd;
@@ -52,6 +73,8 @@ static void read_loop(long iters)
 	for (i = 0; i < iters; i++) {
 		if (read(fd, &c, 1) != 1)
 			die("read");
+		if (jitter)
+			spin();
 	}
 	close(fd);
 }

@@ -297,7 +297,7 @@ perf_latency_run() {
 # Which configurations exist on this kernel and with these tools
 CONFIGS=(none function function_graph fgraph_empty fg_thresh fdur_0 fdur_floor ev_function ev_graph ev_duration
 	ev_duration_idle1 ev_duration_idle4 ev_duration_idle16
-	hist_duration perf_function perf_graph perf_duration ev_tp perf_tp kretprobe fprobe_exit bpftrace funclatency perf_latency)
+	hist_duration hist_slow perf_function perf_graph perf_duration ev_tp perf_tp kretprobe fprobe_exit bpftrace funclatency perf_latency)
 # BENCH_CONFIGS: run only these (the CPU sweep of scripts/bench.sh)
 [ -z "${BENCH_CONFIGS:-}" ] || read -ra CONFIGS <<<"$BENCH_CONFIGS"
 runnable() { # config -> 0 if it can run, else prints why

@@ -11,7 +11,9 @@
 #                               emulator nanoseconds, ratios only
 #   BENCH_BOOTS=N               boot N times (default 1): the report then
 #                               says how far the boots agree
-#   ROUNDS, SKIP_SCALE, SKIP_SLOW, SKIP_ATTACH  passed to bench/guest.sh
+#   ROUNDS, SKIP_SCALE, SKIP_SLOW, SKIP_ATTACH, SKIP_DEPTH
+#                               passed to bench/guest.sh
+#   BENCH_CONFIGS="none ..."    the per-call rows to run (default: all)
 #   QUICK=1                     a subset: 2 rounds, 1 scale round, attach
 #                               for 1, 100 and all functions
 #   BENCH_PROFILE=1             instead of the benchmark: where the
@@ -19,7 +21,8 @@
 #                               symbol (bench/profile.sh; exact mode),
 #                               tracefs and perf paths; PROF_CONFIGS
 #                               picks configurations, PROF_LOOP=depth
-#                               profiles the depth loop
+#                               profiles the depth loop, PROF_FREQ sets
+#                               perf's sampling frequency (20000)
 #   BENCH_CPUS="2 8 24"         instead of the benchmark: the per-call
 #                               cost of the tracefs and perf paths of the
 #                               three function events (perf record -a),
@@ -53,7 +56,7 @@ tsvs=()
 if [ "${BENCH_PROFILE:-0}" = 1 ]; then
 	"$TOP/scripts/vm.sh" -k patched -r "$res" -t "${BENCH_TIMEOUT:-5400}" -- \
 		env PROF_N="${PROF_N:-200000}" PROF_TOP="${PROF_TOP:-30}" ${PROF_CONFIGS:+PROF_CONFIGS="$PROF_CONFIGS"} PROF_LOOP="${PROF_LOOP:-syscall}" \
-		bash "$TOP/bench/profile.sh" "$BUILD/bench/fbench" /mnt/results
+		PROF_FREQ="${PROF_FREQ:-20000}" bash "$TOP/bench/profile.sh" "$BUILD/bench/fbench" /mnt/results
 	[ "$mode" = exact ] || warn "wall mode: the profile's figures are emulator ns, not instructions"
 	info "profile: $res/profile.txt"
 	exit 0
@@ -88,6 +91,7 @@ for b in $(seq "${BENCH_BOOTS:-1}"); do
 		env ROUNDS="${ROUNDS:-5}" SCALE_ROUNDS="${SCALE_ROUNDS:-3}" \
 		ATTACH_SIZES="${ATTACH_SIZES:-1 100 1000 all}" SKIP_SCALE="${SKIP_SCALE:-0}" \
 		SKIP_SLOW="${SKIP_SLOW:-0}" SKIP_ATTACH="${SKIP_ATTACH:-0}" \
+		SKIP_DEPTH="${SKIP_DEPTH:-0}" ${BENCH_CONFIGS:+BENCH_CONFIGS="$BENCH_CONFIGS"} \
 		BENCH_KBUILD="$OUT/patched" BENCH_KSRC="$TREE" BENCH_BCC="${BENCH_BCC:-0}" \
 		bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results ||
 		warn "boot $b ended with status $?: the report takes what it wrote"
