@@ -27,7 +27,7 @@ PTSV=$OUT/profile.tsv
 # profiled run, though no sample can fall in them), then under perf record
 # of the fbench task (the shares of the symbols)
 prof() { # name
-	local ns nsj st
+	local ns nsj spin st
 	echo >trace
 	ns=$("$FB" "$LOOP" "$N" | tail -1)
 	read -ra st < <(rb_stats)
@@ -38,6 +38,7 @@ prof() { # name
 	# same in every run: nsj - ns is its cost, and the kernel symbols'
 	# shares of nsj are their instructions per iteration.
 	nsj=$(FBENCH_JITTER=1 "$FB" "$LOOP" "$N" | tail -1)
+	spin=$(awk -v j="$nsj" -v ns="$ns" 'BEGIN { printf "%.1f", j - ns }')
 	FBENCH_JITTER=1 "$PERF" record -q -e cpu-clock -F "${PROF_FREQ:-20000}" -o /tmp/prof.data -- "$FB" "$LOOP" "$N" \
 		>/dev/null 2>>"$OUT/perf.log"
 	# The fbench task's own time (cpu-clock counts it alone): with one
@@ -47,7 +48,7 @@ prof() { # name
 	own=$("$PERF" report -i /tmp/prof.data --stdio --sort sym 2>/dev/null |
 		sed -n 's/^# Event count (approx\.): *\([0-9]*\).*/\1/p' | head -1)
 	{
-		echo "=== $1: $ns instructions per iteration; ring buffer: ${st[0]} bytes in ${st[1]} records, ${st[2]} overruns; fbench's own cpu-clock $(awk -v o="${own:-0}" -v n="$N" -v j="$nsj" -v ns="$ns" 'BEGIN { printf "%.1f", o / n - (j - ns) }') per iteration (the spin's $(awk -v j="$nsj" -v ns="$ns" 'BEGIN { printf "%.1f", j - ns }') taken out) ==="
+		echo "=== $1: $ns instructions per iteration; ring buffer: ${st[0]} bytes in ${st[1]} records, ${st[2]} overruns; fbench's own cpu-clock $(awk -v o="${own:-0}" -v n="$N" -v s="$spin" 'BEGIN { printf "%.1f", o / n - s }') per iteration (the spin's $spin taken out) ==="
 		"$PERF" report -i /tmp/prof.data --stdio --sort sym 2>>"$OUT/perf.log" |
 			awk -v ns="$nsj" -v cfg="$1" -v tsv="$PTSV" -v top="${PROF_TOP:-30}" '
 				/^ *[0-9.]+%/ {
