@@ -209,11 +209,21 @@ funcs_filter() {
 	echo "$expr"
 }
 
-# perf record -a of EVENT (with FILTER) around one run of the loop. perf
-# keeps the last file as .old: the guest's tmpfs holds only one
+# perf record of EVENT (with FILTER) around one run of the loop.
+# - Per task by default (PERF_SCOPE=-a: system-wide). A system-wide session
+#   records its own write(2) calls too, which run fdget_pos and
+#   rw_verify_area of the depth loop's set: it fed itself (18-56% more
+#   samples than the loop's calls, 14-42% spread).
+# - With a buffer that holds the whole run (PERF_MMAP per CPU; perf wakes
+#   its reader at half of it): perf record sleeps until the loop ends. The
+#   exact mode's clock counts the instructions of every vCPU, so its
+#   reading of the buffer during the loop counted as the traced calls'
+#   cost (a busy loop on the other vCPU doubles the untraced figure).
+# perf keeps the last file as .old: the guest's tmpfs holds only one.
 perf_record_run() { # event [filter]
 	rm -f /tmp/fb.perf.data /tmp/fb.perf.data.old
-	"$PERF" record -q -e "$1" ${2:+--filter "$2"} -a -o /tmp/fb.perf.data -- \
+	"$PERF" record -q ${PERF_SCOPE:-} -m "${PERF_MMAP:-64M}" -e "$1" \
+		${2:+--filter "$2"} -o /tmp/fb.perf.data -- \
 		"$FB" "$LOOP" "$N" 2>>"$LOG" | tail -1
 	rm -f /tmp/fb.perf.data /tmp/fb.perf.data.old
 }
