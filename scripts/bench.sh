@@ -14,6 +14,10 @@
 #   ROUNDS, SKIP_SCALE, SKIP_SLOW, SKIP_ATTACH, SKIP_DEPTH
 #                               passed to bench/guest.sh
 #   BENCH_CONFIGS="none ..."    the per-call rows to run (default: all)
+#   PERF_SCOPE=-a, PERF_MMAP=N  the perf rows' perf record: system-wide
+#                               instead of per task, and its buffer per
+#                               CPU (64M: the whole run, so that perf
+#                               record does not read during the loop)
 #   QUICK=1                     a subset: 2 rounds, 1 scale round, attach
 #                               for 1, 100 and all functions
 #   BENCH_PROFILE=1             instead of the benchmark: where the
@@ -94,6 +98,7 @@ for b in $(seq "${BENCH_BOOTS:-1}"); do
 		ATTACH_SIZES="${ATTACH_SIZES:-1 100 1000 all}" SKIP_SCALE="${SKIP_SCALE:-0}" \
 		SKIP_SLOW="${SKIP_SLOW:-0}" SKIP_ATTACH="${SKIP_ATTACH:-0}" \
 		SKIP_DEPTH="${SKIP_DEPTH:-0}" ${BENCH_CONFIGS:+BENCH_CONFIGS="$BENCH_CONFIGS"} \
+		${PERF_SCOPE:+PERF_SCOPE="$PERF_SCOPE"} ${PERF_MMAP:+PERF_MMAP="$PERF_MMAP"} \
 		BENCH_KBUILD="$OUT/patched" BENCH_KSRC="$TREE" BENCH_BCC="${BENCH_BCC:-0}" \
 		bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results ||
 		warn "boot $b ended with status $?: the report takes what it wrote"
