@@ -212,7 +212,7 @@ funcs_filter() {
 # perf record of EVENT (with FILTER) around one run of the loop.
 # - Per task by default (PERF_SCOPE=-a: system-wide). A system-wide session
 #   records its own write(2) calls too, which run fdget_pos and
-#   rw_verify_area of the depth loop's set: it fed itself (18-56% more
+#   rw_verify_area of the depth loop's set: it fed itself (51-107% more
 #   samples than the loop's calls, 14-42% spread).
 # - With a buffer that holds the whole run (PERF_MMAP per CPU; perf wakes
 #   its reader at half of it): perf record sleeps until the loop ends. The

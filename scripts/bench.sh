@@ -74,11 +74,11 @@ if [ -n "${BENCH_CPUS:-}" ]; then
 	for n in $BENCH_CPUS; do
 		start=$(now)
 		# ftrace=nop: no startup self-tests (see the manycpus stage of make check)
-		# perf record -a: a 32 MiB buffer per vCPU (768 MiB at 24)
+		# perf record -a: by default a 32 MiB buffer per vCPU (768 MiB at 24)
 		VM_CMDLINE="${VM_CMDLINE:-} ftrace=nop" VM_MEM="${VM_MEM:-4G}" \
 		"$TOP/scripts/vm.sh" -k "$kflav" -s "$n" -r "$res/cpus$n" -t "${BENCH_TIMEOUT:-5400}" -- \
 			env ROUNDS="${ROUNDS:-2}" SKIP_DEPTH=1 SKIP_SCALE=1 SKIP_SLOW=1 SKIP_ATTACH=1 \
-			PERF_SCOPE=-a PERF_MMAP=32M \
+			PERF_SCOPE=-a PERF_MMAP="${PERF_MMAP:-32M}" \
 			BENCH_CONFIGS="none ev_function perf_function ev_graph perf_graph ev_duration perf_duration ev_tp perf_tp" \
 			bash "$TOP/bench/guest.sh" "$BUILD/bench/fbench" /mnt/results ||
 			warn "the $n-vCPU boot ended with status $?: the report takes what it wrote"
