@@ -118,6 +118,35 @@ def scan(paths, known=None):
     return hits
 
 
+# The lines of a splat that say where it happened, for the excerpt
+WHERE_RE = re.compile(r'(WARNING: |BUG: |Oops: |RIP: |Call Trace:'
+                      r'|^\s*(\[[ \d.]+\]\s*)?\w+\+0x)')
+
+
+def first_splat(paths, limit=14):
+    """The first unknown splat of the first log that has one: its first
+    line, then where it happened (the WARNING/BUG line, RIP, the top of
+    the call trace), so that a log tail alone names the fault."""
+    for p in paths:
+        if not os.path.exists(p):
+            continue
+        with open(p, errors='replace') as f:
+            log = f.read().splitlines()
+        for n, line in enumerate(log):
+            if SPLAT_RE.search(line) and not KNOWN_RE.search(line):
+                break
+        else:
+            continue
+        out = ['%s:%d: %s' % (os.path.basename(p), n + 1, log[n].rstrip())]
+        for line in log[n + 1:n + 80]:
+            if len(out) >= limit or 'end trace' in line:
+                break
+            if WHERE_RE.search(line):
+                out.append(line.rstrip())
+        return out
+    return []
+
+
 def why(d, suite, case):
     """The reason a case gave, from its own log (SUITE-logs/CASE.log):
     its last "FAIL:" line, or else its last line, cut to fit one line."""
@@ -212,6 +241,10 @@ def summary(dirs):
             failed += 1
             lines.append('  kernel log of %s has %d splat line(s):' % (d, len(uniq)))
             lines.extend('    ' + h for h in uniq[:40])
+            # Last, where a tail of the output (all that CI may show)
+            # still has it: where the first one happened
+            lines.append('  first splat of %s:' % d)
+            lines.extend('    ' + h for h in first_splat(logs))
         else:
             passed += 1
             print('# %-24s kernel log clean' % os.path.basename(d.rstrip('/')))

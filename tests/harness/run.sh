@@ -170,6 +170,12 @@ EOF
 	echo '[  175.355087] WARNING: stack going in the wrong direction? at return_to_handler+0x46/0x50' >>"$d/dmesg.txt"
 	out=$(python3 "$report" summary "$d") || { echo "known: $out"; return 1; }
 	grep -q 'known (not counted' <<<"$out" || { echo "known: $out"; return 1; }
+	# where the first splat happened comes last, where a tail of the
+	# output (all that CI may show) still has it
+	fresh where
+	cp "$here/data/splat-dmesg.txt" "$d/dmesg.txt"
+	out=$(python3 "$report" summary "$d") && { echo "where: $out"; return 1; }
+	tail -n 4 <<<"$out" | grep -q 'RIP: 0010:ftrace_bug+0x1f0' || { echo "where: $out"; return 1; }
 }
 t test_honest_summary
 
