@@ -128,17 +128,14 @@ def first_splat(paths, limit=14):
     line, then where it happened (the WARNING/BUG line, RIP, the top of
     the call trace), so that a log tail alone names the fault."""
     for p in paths:
-        if not os.path.exists(p):
+        hits = scan([p])
+        if not hits:
             continue
+        n = int(hits[0].split(':', 2)[1])
         with open(p, errors='replace') as f:
             log = f.read().splitlines()
-        for n, line in enumerate(log):
-            if SPLAT_RE.search(line) and not KNOWN_RE.search(line):
-                break
-        else:
-            continue
-        out = ['%s:%d: %s' % (os.path.basename(p), n + 1, log[n].rstrip())]
-        for line in log[n + 1:n + 80]:
+        out = [hits[0]]
+        for line in log[n:n + 79]:
             if len(out) >= limit or 'end trace' in line:
                 break
             if WHERE_RE.search(line):
