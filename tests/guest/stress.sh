@@ -328,8 +328,8 @@ grace=$((dur / 2 + 120))
 # light: one round of switching tracers took 11 minutes on the debug
 # kernel, and with two perf loops a 400 s stress ended after 3150 s
 [ -z "$light" ] || grace=$((dur + 3000))
-# Its sleep goes with it: a reader of the stress's output (a pipe to tee)
-# would otherwise wait for the sleep after the stress ended
+# The watchdog. Stopping it stops its sleep too: a reader of the stress's
+# output (a pipe to tee) would otherwise wait for that sleep to end
 (
 	trap 'kill $s 2>/dev/null; exit 0' TERM
 	sleep $((dur + grace)) &
