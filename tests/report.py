@@ -81,6 +81,19 @@ def parse_ktap(path):
     return plan, cases
 
 
+def running_case(path):
+    """The case a KTAP file says was running when it ended: its last
+    "# running NAME" line, if no result line follows it."""
+    running = None
+    with open(path, errors='replace') as f:
+        for line in f:
+            if line.startswith('# running '):
+                running = line[len('# running '):].strip()
+            elif RESULT_RE.match(line.rstrip('\n')):
+                running = None
+    return running
+
+
 def apply_retry(ktap, cases):
     """The cases of @ktap, where a FAIL that passed when run again alone
     (ftracetest.sh writes SUITE.retry beside SUITE.ktap; upstream suites
@@ -182,7 +195,10 @@ def summary(dirs):
             missing = 0
             if plan is not None and plan > len(cases):
                 missing = plan - len(cases)
-                lines.append('  %s: %d planned case(s) never reported (run cut short?)' % (suite, missing))
+                running = running_case(os.path.join(d, name))
+                lines.append('  %s: %d planned case(s) never reported (%s)' % (
+                    suite, missing,
+                    'cut short in %s' % running if running else 'run cut short?'))
             elif plan is not None and plan < len(cases):
                 missing = 1
                 lines.append('  %s: plan 1..%d but %d results' % (suite, plan, len(cases)))

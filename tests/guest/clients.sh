@@ -33,6 +33,8 @@ for r in "${runs[@]}"; do
 	n=$((n + 1))
 	name=$(basename "$t" .sh)${perf:+ (tools/perf)}
 	log=$res/clients-logs/$(basename "$t" .sh)${perf:+-tools-perf}.log
+	# A guest killed in the middle of a case leaves its name
+	echo "# running $n $name" >>"$res/clients.ktap"
 	if [ -n "$perf" ] && ! "$perf" --version >/dev/null 2>&1; then
 		echo "the perf of the tree, $perf, does not run" >"$log"
 		rc=1

@@ -96,6 +96,21 @@ test_series_strict() {
 }
 t test_series_strict
 
+# 4b0. a suite cut short names the case it was in, once; a case that
+#       reported after its "# running" line is not named.
+test_cut_short() {
+	local d=$tmp/cs out
+	mkdir -p "$d"
+	printf 'TAP version 13\n1..3\n# running 1 a\nok 1 a\n# running 2 b-client\n' >"$d/clients.ktap"
+	cp "$here/data/clean-dmesg.txt" "$d/dmesg.txt"
+	out=$(python3 "$report" summary "$d") && return 1
+	grep -q 'clients: 2 planned case(s) never reported (cut short in 2 b-client)' <<<"$out" || { echo "$out"; return 1; }
+	printf 'TAP version 13\n1..2\n# running 1 a\nok 1 a\n' >"$d/clients.ktap"
+	out=$(python3 "$report" summary "$d") && return 1
+	grep -q 'clients: 1 planned case(s) never reported (run cut short?)' <<<"$out" || { echo "$out"; return 1; }
+}
+t test_cut_short
+
 # 4b'. an upstream case that failed and passed when run again alone
 #      (SUITE.retry) counts as passed and is listed as FLAKY; one that
 #      failed again stays failed, and so does a series case.
