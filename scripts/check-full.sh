@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # make check-full: the whole upstream ftracetest on the patched kernel and on
 # the unpatched base (same config, own build directory), diffed case by case;
-# then the series suite and the stress on the debug kernel. Hours under TCG.
+# in the patched stage, every real-client test, the perf ones with Debian's
+# perf and with the tree's; then the series suite and the stress on the
+# debug kernel. Hours under TCG.
 #
 #   STAGES="base patched debug"  which stages to run (default: all)
 #   STRESS_SECONDS=600           the debug stage's stress
@@ -70,6 +72,17 @@ if has patched; then
 	python3 "$TOP/tests/report.py" diff "$baseline/ftracetest-base.tsv" "$top_res/patched/cases.tsv" |
 		tee "$top_res/diff.txt" || rc=1
 	grep -q 'kernel log clean' "$top_res/patched/summary.txt" || rc=1
+	# Every real-client test, the perf ones with Debian's perf and again
+	# with the perf of the tree (make check runs only some of them again)
+	res=$top_res/clients
+	mkdir -p "$res"
+	echo clients >"$res/expected-suites"
+	"$TOP/scripts/perf-tree.sh" >"$res/perf-tree" || echo "$OUT/perf/perf" >"$res/perf-tree"
+	t0=$(now)
+	"$TOP/scripts/vm.sh" -k patched -r "$res" -t "${FULL_TIMEOUT:-10800}" -- \
+		bash -c 'KTREE=$1 bash "$2"' _ "$TREE" "$TOP/tests/guest/clients.sh" || true
+	stage_time clients "$t0"
+	python3 "$TOP/tests/report.py" summary "$res" | tee "$res/summary.txt" || rc=1
 fi
 
 if has debug; then

@@ -5,7 +5,9 @@
 # The perf tests run twice: with Debian's perf, then with the perf built
 # from the kernel tree (scripts/perf-tree.sh), whose path the host leaves
 # in /mnt/results/perf-tree. A path that is named there but does not run
-# is a failure, not a skip.
+# is a failure, not a skip. /mnt/results/perf-tree-only, if the host left
+# it, names the perf tests that run again with that perf (substrings of
+# their names, one per line); without it all of them do.
 set -u
 dir=$(cd "$(dirname "$0")/../clients" && pwd)
 res=/mnt/results
@@ -16,9 +18,19 @@ for t in "$dir"/[0-9]*.sh; do
 	runs+=("$t:")
 done
 tree_perf=$(cat "$res/perf-tree" 2>/dev/null)
+tree_only=()
+[ -f "$res/perf-tree-only" ] && mapfile -t tree_only <"$res/perf-tree-only"
 if [ -n "$tree_perf" ]; then
 	for t in "$dir"/[0-9]*perf*.sh; do
-		case $(basename "$t") in *"${1:-}"*) runs+=("$t:$tree_perf") ;; esac
+		case $(basename "$t") in *"${1:-}"*) ;; *) continue ;; esac
+		if [ -f "$res/perf-tree-only" ]; then
+			pick=0
+			for o in "${tree_only[@]}"; do
+				[ -n "$o" ] && [[ $(basename "$t") == *"$o"* ]] && pick=1
+			done
+			[ $pick = 1 ] || continue
+		fi
+		runs+=("$t:$tree_perf")
 	done
 fi
 start=$SECONDS
