@@ -83,7 +83,7 @@ echo "${STRESS_SECONDS:-120}" >"$res/stress.seconds"
 } >"$res/expected-suites"
 
 t0=$(now)
-guest_timeout=${CHECK_TIMEOUT:-$(clamp $(($(left) - ${MANY_RESERVE:-900})) 1800 4800)}
+guest_timeout=${CHECK_TIMEOUT:-$(clamp $(($(left) - ${MANY_RESERVE:-1200})) 1800 4800)}
 info "the guest may take ${guest_timeout}s ($(($(left) / 60)) minutes of the budget left)"
 set +e
 "$TOP/scripts/vm.sh" -k patched -r "$res" -t "$guest_timeout" -- \
