@@ -1,6 +1,6 @@
 # Entry points. Each target installs the Debian packages it needs.
 #   make run         build, boot, show the feature; shell if stdin is a tty
-#   make check       the CI tier (< 60 minutes on a fresh 2-core machine)
+#   make check       the CI tier (within CI's 90 minutes: see README, The budget)
 #   make check-full  whole upstream suite on patched and base, debug kernel
 #   make bench       overhead benchmark (ratios under TCG)
 #   make tree / export / series-check / build / base-build / clean

@@ -53,8 +53,8 @@ stage_time tree "$t0"
 # Debian's: a perf that did not build is a failure in the guest. Here it
 # runs again only the tests CHECK_TREE_PERF names ("20 55": ftrace:function
 # through perf ftrace, and the graph events' sample fields and callchains),
-# "all" for every perf test; 50 and 52 took 409 s and 135 s on a slow day,
-# and make check-full runs them with both perfs.
+# "all" for every perf test, "" for none; 50 and 52 took 409 s and 135 s
+# on a slow day, and make check-full runs them with both perfs.
 "$TOP/scripts/perf-tree.sh" >"$res/perf-tree" || echo "$OUT/perf/perf" >"$res/perf-tree"
 tree_perf=${CHECK_TREE_PERF-20 55}
 [ "$tree_perf" = all ] || printf '%s\n' $tree_perf >"$res/perf-tree-only"

@@ -20,17 +20,19 @@ done
 tree_perf=$(cat "$res/perf-tree" 2>/dev/null)
 tree_only=()
 [ -f "$res/perf-tree-only" ] && mapfile -t tree_only <"$res/perf-tree-only"
+tree_picks() { # NAME: a test perf-tree-only names, or there is no such list
+	local o
+	[ -f "$res/perf-tree-only" ] || return 0
+	for o in "${tree_only[@]}"; do
+		[[ -n $o && $1 == *"$o"* ]] && return 0
+	done
+	return 1
+}
 if [ -n "$tree_perf" ]; then
 	for t in "$dir"/[0-9]*perf*.sh; do
-		case $(basename "$t") in *"${1:-}"*) ;; *) continue ;; esac
-		if [ -f "$res/perf-tree-only" ]; then
-			pick=0
-			for o in "${tree_only[@]}"; do
-				[ -n "$o" ] && [[ $(basename "$t") == *"$o"* ]] && pick=1
-			done
-			[ $pick = 1 ] || continue
-		fi
-		runs+=("$t:$tree_perf")
+		case $(basename "$t") in
+		*"${1:-}"*) tree_picks "$(basename "$t")" && runs+=("$t:$tree_perf") ;;
+		esac
 	done
 fi
 start=$SECONDS
